@@ -1,0 +1,105 @@
+// Loads providers/<id>.yaml and reports every problem at once (file:line: path: message), never just the first.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseDocument } from 'yaml';
+import { CatalogError, lineAt } from '../errors.js';
+import { PROVIDERS_DIR } from '../paths.js';
+import { ProviderSchema, type Provider } from './schema.js';
+
+const ID = /^[a-z0-9][a-z0-9-]*$/;
+
+export interface Catalog {
+  providers: Map<string, Provider>;
+}
+
+/** Reads every `*.yaml` in the given directories (later ones may add providers, not redefine them). */
+export function loadCatalog(dirs: string[] = [PROVIDERS_DIR]): Catalog {
+  const problems: string[] = [];
+  const providers = new Map<string, Provider>();
+  for (const dir of dirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir).filter((name) => name.endsWith('.yaml') || name.endsWith('.yml')).sort();
+    } catch (error) {
+      problems.push(`${dir}: ${(error as Error).message}`);
+      continue;
+    }
+    for (const name of names) {
+      const file = join(dir, name);
+      const id = name.replace(/\.ya?ml$/, '');
+      const provider = loadProviderFile(file, id, problems);
+      if (!provider) continue;
+      if (providers.has(id)) problems.push(`${file}: provider "${id}" is already defined in ${providers.get(id)?.file}`);
+      else providers.set(id, provider);
+    }
+  }
+  problems.push(...crossCheck(providers));
+  if (problems.length > 0) throw new CatalogError(problems);
+  return { providers };
+}
+
+export function loadProviderFile(file: string, id: string, problems: string[]): Provider | undefined {
+  if (!ID.test(id)) problems.push(`${file}: file name must be a lowercase id (a-z, 0-9, -)`);
+  const text = readFileSync(file, 'utf8');
+  const doc = parseDocument(text, { uniqueKeys: true });
+  for (const error of doc.errors) problems.push(`${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
+  if (doc.errors.length > 0) return undefined;
+  const result = ProviderSchema.safeParse(doc.toJS());
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const node = doc.getIn(issue.path as Array<string | number>, true) as { range?: [number, number, number] } | undefined;
+      const line = node?.range ? lineAt(text, node.range[0]) : 1;
+      const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+      problems.push(`${file}:${line}: ${where}${issue.message}`);
+    }
+    return undefined;
+  }
+  return { ...result.data, id, file };
+}
+
+/** Checks that need the whole catalog: references resolve and no matcher is claimed twice. */
+function crossCheck(providers: Map<string, Provider>): string[] {
+  const problems: string[] = [];
+  const claims = new Map<string, string>();
+  const related = (a: string, b: string) => providers.get(a)?.parent === b || providers.get(b)?.parent === a || providers.get(a)?.parent === providers.get(b)?.parent && providers.get(a)?.parent !== undefined;
+  const claim = (key: string, id: string, file: string) => {
+    const owner = claims.get(key);
+    if (owner && owner !== id && !related(owner, id)) problems.push(`${file}: ${key} is also claimed by provider "${owner}"`);
+    else if (!owner) claims.set(key, id);
+  };
+
+  for (const provider of providers.values()) {
+    const { id, file } = provider;
+    if (provider.parent && !providers.has(provider.parent)) problems.push(`${file}: parent "${provider.parent}" is not a provider in the catalog`);
+    for (const upstream of provider.runsOn ?? []) {
+      const target = providers.get(upstream.provider);
+      if (!target) {
+        problems.push(`${file}: runsOn "${upstream.provider}" is not a provider in the catalog`);
+        continue;
+      }
+      for (const component of upstream.components ?? []) {
+        if (!findComponent(target, component)) problems.push(`${file}: runsOn ${upstream.provider} names component "${component}", which ${target.file} does not list`);
+      }
+    }
+    const hasMatcher =
+      (provider.match.npm?.length ?? 0) + (provider.match.domains?.length ?? 0) + (provider.match.terraform?.sources?.length ?? 0) + (provider.match.terraform?.resources?.length ?? 0) > 0 ||
+      provider.components.some((component) => component.match);
+    if (!hasMatcher) problems.push(`${file}: has no matcher (npm, terraform or domains), so nothing can ever map to it`);
+
+    for (const name of provider.match.npm ?? []) claim(`npm "${name}"`, id, file);
+    for (const source of provider.match.terraform?.sources ?? []) claim(`terraform source "${source.toLowerCase()}"`, id, file);
+    for (const domain of provider.match.domains ?? []) claim(`domain "${domain.toLowerCase()}"`, id, file);
+    const names = new Set<string>();
+    for (const component of provider.components) {
+      const key = component.name.toLowerCase();
+      if (names.has(key)) problems.push(`${file}: component "${component.name}" is listed twice`);
+      names.add(key);
+    }
+  }
+  return problems;
+}
+
+export function findComponent(provider: Provider, name: string) {
+  const key = name.toLowerCase();
+  return provider.components.find((component) => component.name.toLowerCase() === key || component.aliases?.some((alias) => alias.toLowerCase() === key) || component.id === name);
+}

@@ -1,0 +1,97 @@
+// `downstack check` as a library call: inputs → dependencies → exposures → findings → replay plan.
+import { loadCatalog, type Catalog } from './catalog/loader.js';
+import { buildMatcher, exposuresFor } from './catalog/matcher.js';
+import { findIncidents } from './incidents/findings.js';
+import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
+import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
+import { mergeWindows } from './replay.js';
+import { scanPaths, type ScanOptions } from './scan.js';
+
+export interface CheckOptions extends ScanOptions {
+  paths: string[];
+  indexDir: string;
+  since: Date;
+  until: Date;
+  now: Date;
+  catalog?: Catalog;
+  /** `dev` leaves dev-only dependencies out, like `npm --omit dev`. */
+  omit?: Array<'dev'>;
+  includeMaintenance?: boolean;
+}
+
+export interface IndexSummary {
+  dir: string;
+  /** Providers of the stack that were ever synced, with their oldest sync time. */
+  synced: number;
+  oldestSync?: string;
+  snapshotIncidents: number;
+  newestSnapshotIncident?: string;
+  problems: string[];
+}
+
+export interface CheckReport {
+  generatedAt: string;
+  window: { since: string; until: string };
+  inputs: InputResult[];
+  /** Paths that could not be read at all. */
+  errors: InputProblem[];
+  exposures: Exposure[];
+  unmatched: Dependency[];
+  findings: Finding[];
+  replay: ReplayBand[];
+  index: IndexSummary;
+  /** When nothing is in the window: the stack providers' most recent incidents, so an empty answer is not mistaken for a broken one. */
+  recent: Incident[];
+  catalog: Catalog;
+}
+
+export async function runCheck(options: CheckOptions): Promise<CheckReport> {
+  const catalog = options.catalog ?? loadCatalog();
+  const scan = await scanPaths(options.paths, options);
+  const omitDev = options.omit?.includes('dev') ?? false;
+  const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
+
+  const { exposures, unmatched } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+  const index = new IncidentIndex(options.indexDir);
+  const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
+  const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
+  const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));
+
+  const findings = findIncidents(exposures, incidents, catalog, options);
+  const recent = findings.length > 0 ? [] : mostRecent(loaded, options.until, 5);
+  return {
+    generatedAt: options.now.toISOString(),
+    window: { since: options.since.toISOString(), until: options.until.toISOString() },
+    inputs: scan.inputs,
+    errors: scan.errors,
+    exposures,
+    unmatched,
+    findings,
+    replay: mergeWindows(findings),
+    index: summarize(options.indexDir, loaded),
+    recent,
+    catalog,
+  };
+}
+
+function mostRecent(loaded: ProviderIncidents[], until: Date, count: number): Incident[] {
+  const limit = until.toISOString();
+  return loaded
+    .flatMap((entry) => entry.incidents)
+    .filter((incident) => incident.kind !== 'maintenance' && incident.startedAt <= limit)
+    .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+    .slice(0, count);
+}
+
+function summarize(dir: string, loaded: ProviderIncidents[]): IndexSummary {
+  const syncTimes = loaded.map((entry) => entry.syncedAt).filter((time): time is string => time !== undefined).sort();
+  const snapshotTimes = loaded.flatMap((entry) => entry.incidents.filter((incident) => incident.source === 'embedded').map((incident) => incident.startedAt)).sort();
+  return {
+    dir,
+    synced: syncTimes.length,
+    ...(syncTimes[0] ? { oldestSync: syncTimes[0] } : {}),
+    snapshotIncidents: loaded.reduce((sum, entry) => sum + entry.fromSnapshot, 0),
+    ...(snapshotTimes.length ? { newestSnapshotIncident: snapshotTimes.at(-1) } : {}),
+    problems: loaded.flatMap((entry) => entry.problems),
+  };
+}

@@ -1,0 +1,53 @@
+// Turns whatever people put in a domain list (hosts, URLs, host:port, wildcards, IDNs) into a checked ASCII host.
+import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
+import psl from 'psl';
+
+export interface HostEntry {
+  host: string;
+  /** The registrable domain (or private suffix owner) according to the Public Suffix List. */
+  registrable: string;
+  /** The public suffix, private ones included (`herokuapp.com`, `s3.us-east-1.amazonaws.com`). */
+  suffix: string;
+}
+
+export type HostResult = { ok: true; entry: HostEntry } | { ok: false; reason: string };
+
+/** Normalizes one domain-list entry; never throws (psl does on URLs and host:port, so those are split first). */
+export function normalizeHost(raw: string): HostResult {
+  let value = raw.trim().replace(/\.$/, '');
+  if (value === '') return { ok: false, reason: 'empty entry' };
+
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    try {
+      value = new URL(value).hostname;
+    } catch {
+      return { ok: false, reason: `not a valid URL: "${value}"` };
+    }
+  } else {
+    // Bare host, host/path, host:port or [v6]:port.
+    value = value.split(/[/?#]/, 1)[0] ?? '';
+    const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
+    if (bracketed) value = bracketed[1] ?? '';
+    else if (/^[^:]+:\d+$/.test(value)) value = value.slice(0, value.lastIndexOf(':'));
+  }
+  value = value.replace(/^\*\./, '').replace(/^\[|\]$/g, '');
+
+  if (isIP(value)) return { ok: false, reason: `IP address "${value}" cannot be mapped to a provider; list its host name instead` };
+  const ascii = domainToASCII(value.toLowerCase());
+  if (!ascii) return { ok: false, reason: `not a valid host name: "${value}"` };
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(ascii)) return { ok: false, reason: `not a valid host name: "${value}"` };
+
+  const parsed = psl.parse(ascii);
+  if ('error' in parsed) return { ok: false, reason: `not a valid host name: "${value}" (${parsed.error.message})` };
+  if (!parsed.listed || !parsed.domain || !parsed.tld) {
+    return { ok: false, reason: `"${value}" does not end in a known public suffix` };
+  }
+  return { ok: true, entry: { host: ascii, registrable: parsed.domain, suffix: parsed.tld } };
+}
+
+/** The host and each of its parent domains, longest first: `a.b.example.com`, `b.example.com`, `example.com`, `com`. */
+export function hostSuffixes(host: string): string[] {
+  const labels = host.split('.');
+  return labels.map((_, index) => labels.slice(index).join('.'));
+}

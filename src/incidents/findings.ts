@@ -1,0 +1,80 @@
+// Cross-reference: which incidents in the window touched a component (and region) the stack uses.
+import { findComponent } from '../catalog/loader.js';
+import type { Catalog } from '../catalog/loader.js';
+import type { Exposure, Finding, Incident } from '../model.js';
+import { replayWindow } from '../replay.js';
+
+export interface FindingOptions {
+  since: Date;
+  until: Date;
+  now: Date;
+  includeMaintenance?: boolean;
+}
+
+const CLOSED = new Set(['resolved', 'postmortem', 'completed']);
+
+export function isActive(incident: Incident): boolean {
+  return incident.resolvedAt === null && !CLOSED.has(incident.status);
+}
+
+export function findIncidents(exposures: Exposure[], incidents: Map<string, Incident[]>, catalog: Catalog, options: FindingOptions): Finding[] {
+  const findings: Finding[] = [];
+  const since = options.since.toISOString();
+  const until = options.until.toISOString();
+  const now = options.now.toISOString();
+  for (const exposure of exposures) {
+    for (const incident of incidents.get(exposure.provider) ?? []) {
+      if (incident.kind === 'maintenance' && !options.includeMaintenance) continue;
+      const replay = replayWindow(incident);
+      if (replay.from > until || (replay.to ?? now) < since) continue;
+      const touched = touchedComponents(exposure, incident, catalog);
+      if (!touched) continue;
+      findings.push({
+        provider: exposure.provider,
+        incident,
+        components: touched.components,
+        active: isActive(incident),
+        confidence: touched.confidence,
+        ...(exposure.through ? { through: exposure.through } : {}),
+        devOnly: exposure.devOnly,
+        replay,
+      });
+    }
+  }
+  return findings.sort((a, b) => Number(b.active) - Number(a.active) || b.replay.from.localeCompare(a.replay.from));
+}
+
+/** The exposure's components the incident names, or undefined when it touches none of them. */
+function touchedComponents(exposure: Exposure, incident: Incident, catalog: Catalog): { components: string[]; confidence: Finding['confidence'] } | undefined {
+  const provider = catalog.providers.get(exposure.provider);
+  const incidentKeys = new Set(incident.components.flatMap((name) => componentKeys(name, provider ? findComponent(provider, name)?.name : undefined)));
+  const regional = incident.regions.length > 0;
+  const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incident.regions.includes(region) ? 'certain' : 'no');
+
+  // An incident that names no component concerns the whole provider.
+  if (incident.components.length === 0) {
+    if (!regional) return { components: exposure.components.map((c) => c.name), confidence: 'certain' };
+    const verdicts = exposure.components.map((c) => inRegion(c.region));
+    if (verdicts.includes('certain')) return { components: exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name), confidence: 'certain' };
+    return { components: [], confidence: 'possibly' };
+  }
+
+  const hit = exposure.components.filter((component) => componentKeys(component.name).some((key) => incidentKeys.has(key)));
+  const regionOk = hit.map((component) => (regional ? inRegion(component.region) : 'certain')).filter((verdict) => verdict !== 'no');
+  if (hit.length > 0 && regionOk.length > 0) {
+    const names = [...new Set(hit.filter((c) => !regional || inRegion(c.region) !== 'no').map((c) => c.name))];
+    return { components: names, confidence: regionOk.includes('certain') ? 'certain' : 'possibly' };
+  }
+  // Evidence that points at the provider as a whole (an SDK for everything) is exposed to every component.
+  if (exposure.wholeProvider) return { components: incident.components, confidence: regional ? 'possibly' : 'certain' };
+  return undefined;
+}
+
+/** Names compared case-insensitively, also without the `"<Group> - "` prefix Statuspage adds in updates. */
+function componentKeys(name: string, canonical?: string): string[] {
+  const keys = [name.toLowerCase().trim()];
+  const dash = name.lastIndexOf(' - ');
+  if (dash > 0) keys.push(name.slice(dash + 3).toLowerCase().trim());
+  if (canonical) keys.push(canonical.toLowerCase());
+  return keys;
+}

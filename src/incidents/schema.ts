@@ -1,0 +1,38 @@
+// The on-disk shape of an index file (one per provider), validated on read so a damaged file is named, not trusted.
+import { z } from 'zod';
+
+const isoTime = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/, { message: 'must be a UTC ISO-8601 time ending in Z' });
+
+export const IncidentSchema = z.object({
+  provider: z.string().min(1),
+  id: z.string().min(1),
+  title: z.string(),
+  url: z.string(),
+  status: z.enum(['investigating', 'identified', 'monitoring', 'resolved', 'postmortem', 'scheduled', 'in_progress', 'verifying', 'completed']),
+  impact: z.enum(['none', 'minor', 'major', 'critical', 'maintenance', 'unknown']),
+  kind: z.enum(['incident', 'maintenance']).optional(),
+  components: z.array(z.string()),
+  regions: z.array(z.string()),
+  startedAt: isoTime,
+  resolvedAt: isoTime.nullable(),
+  updates: z.array(z.object({ at: isoTime, status: z.string(), body: z.string(), components: z.array(z.string()) })),
+  impactWindow: z.object({ from: isoTime, to: isoTime, source: z.string() }).optional(),
+  upstream: z.array(z.string()).optional(),
+  conflicts: z.array(z.string()).optional(),
+  source: z.string(),
+});
+
+export const INDEX_SCHEMA_VERSION = 1;
+
+export const IndexFileSchema = z.object({
+  schemaVersion: z.literal(INDEX_SCHEMA_VERSION),
+  provider: z.string().min(1),
+  /** When sync last succeeded for this provider, and from which URLs. */
+  syncedAt: isoTime.optional(),
+  sources: z.array(z.string()).optional(),
+  /** Conditional-GET validators per URL, so a re-sync of an unchanged page costs a 304. */
+  http: z.record(z.string(), z.object({ etag: z.string().optional(), lastModified: z.string().optional() })).optional(),
+  incidents: z.array(IncidentSchema),
+});
+
+export type IndexFile = z.infer<typeof IndexFileSchema>;

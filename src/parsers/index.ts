@@ -1,0 +1,16 @@
+// Every input parser, in sniffing order (most specific first). A meta-test checks each file here is registered.
+import { domainListParser } from './domain-list.js';
+import { packageJsonParser } from './package-json.js';
+import type { Parser } from './types.js';
+
+export const PARSERS: readonly Parser[] = [packageJsonParser, domainListParser];
+
+/** The parser that claims a path by its name, if any. */
+export function parserForPath(path: string): Parser | undefined {
+  return PARSERS.find((parser) => parser.matches(path));
+}
+
+/** The parser whose format the text looks like (for stdin and unrecognised file names). */
+export function parserForText(text: string): Parser | undefined {
+  return PARSERS.find((parser) => parser.sniff(text));
+}

@@ -1,0 +1,6 @@
+// Where the package's own data lives, resolved from this module so it works from any working directory.
+import { fileURLToPath } from 'node:url';
+
+export const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PROVIDERS_DIR = fileURLToPath(new URL('../providers/', import.meta.url));
+export const SNAPSHOT_DIR = fileURLToPath(new URL('../snapshot/', import.meta.url));

@@ -1,0 +1,39 @@
+// Replay windows: from the earliest credible start to the latest credible end of each finding, merged.
+import type { Finding, Incident, ReplayBand, ReplayWindow } from './model.js';
+
+/**
+ * Earliest of: stated impact start, first update, status-page start. Latest of: resolution, stated impact end.
+ * Later updates (a postmortem posted days after) are not part of the outage, so they do not extend it.
+ */
+export function replayWindow(incident: Incident): ReplayWindow {
+  const starts = [incident.startedAt, incident.impactWindow?.from, ...incident.updates.map((update) => update.at)].filter(isTime);
+  const from = starts.reduce((earliest, time) => (time < earliest ? time : earliest));
+  if (incident.resolvedAt === null) return { from, to: null };
+  const ends = [incident.resolvedAt, incident.impactWindow?.to].filter(isTime);
+  const to = ends.reduce((latest, time) => (time > latest ? time : latest));
+  return { from, to: to < from ? from : to };
+}
+
+function isTime(value: string | undefined): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/** Merges overlapping (or touching) windows; an open window runs to the present and swallows later ones. */
+export function mergeWindows(findings: Array<Pick<Finding, 'provider' | 'replay'>>): ReplayBand[] {
+  const sorted = [...findings].sort((a, b) => a.replay.from.localeCompare(b.replay.from));
+  const bands: ReplayBand[] = [];
+  for (const { provider, replay } of sorted) {
+    const last = bands.at(-1);
+    if (last && (last.to === null || replay.from <= last.to)) {
+      if (last.to !== null && (replay.to === null || replay.to > last.to)) last.to = replay.to;
+      if (!last.providers.includes(provider)) last.providers.push(provider);
+    } else {
+      bands.push({ from: replay.from, to: replay.to, providers: [provider] });
+    }
+  }
+  return bands;
+}
+
+export function windowMs(window: { from: string; to: string | null }, now: Date): number {
+  return (window.to === null ? now.getTime() : Date.parse(window.to)) - Date.parse(window.from);
+}

@@ -1,0 +1,41 @@
+// `--format json`: the stable contract in DESIGN.md. Additive fields only; anything else needs a schemaVersion bump.
+import type { CheckReport } from '../check.js';
+
+export const CHECK_SCHEMA_VERSION = 1;
+
+export function checkToJson(report: CheckReport): object {
+  return {
+    schemaVersion: CHECK_SCHEMA_VERSION,
+    generatedAt: report.generatedAt,
+    window: report.window,
+    inputs: report.inputs.map((input) => ({ file: input.file, kind: input.kind, dependencies: input.dependencies.length, errors: input.errors })),
+    providers: report.exposures.map((exposure) => ({
+      id: exposure.provider,
+      name: report.catalog.providers.get(exposure.provider)?.name ?? exposure.provider,
+      components: exposure.components,
+      evidence: exposure.evidence,
+      ...(exposure.through ? { through: exposure.through } : {}),
+      devOnly: exposure.devOnly,
+    })),
+    findings: report.findings.map((finding) => ({
+      provider: finding.provider,
+      incident: {
+        id: finding.incident.id,
+        title: finding.incident.title,
+        url: finding.incident.url,
+        status: finding.incident.status,
+        impact: finding.incident.impact,
+        startedAt: finding.incident.startedAt,
+        resolvedAt: finding.incident.resolvedAt,
+      },
+      components: finding.components,
+      active: finding.active,
+      replay: { from: finding.replay.from, to: finding.replay.to },
+      confidence: finding.confidence,
+      ...(finding.through ? { through: finding.through } : {}),
+      devOnly: finding.devOnly,
+    })),
+    replay: report.replay,
+    errors: [...report.errors, ...report.index.problems.map((message) => ({ file: report.index.dir, message }))],
+  };
+}

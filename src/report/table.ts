@@ -1,0 +1,112 @@
+// The terminal report: providers → why → incidents → what to replay, readable in five seconds.
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { CheckReport } from '../check.js';
+import type { Dependency, Exposure, Finding } from '../model.js';
+import { windowMs } from '../replay.js';
+import { cleanLine } from '../sanitize.js';
+import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
+
+export interface TableOptions {
+  color: boolean;
+  now: Date;
+}
+
+export function renderTable(report: CheckReport, options: TableOptions): string {
+  const c = new Chalk({ level: options.color ? 1 : 0 });
+  const name = (id: string) => report.catalog.providers.get(id)?.name ?? id;
+  const out: string[] = [];
+  const dependencyCount = report.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
+  const direct = report.exposures.filter((exposure) => !exposure.through);
+
+  out.push(
+    `${c.bold('downstack')}  ${plural(direct.length, 'provider')} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})` +
+      `  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
+  );
+  out.push(c.dim(indexLine(report, options.now)));
+  out.push('');
+
+  if (report.exposures.length === 0) {
+    out.push('No dependency maps to a provider in the catalog, so no incident can touch this stack.');
+    out.push(c.dim('If you use a SaaS that is missing, add it: see CONTRIBUTING.md (`downstack providers` lists what is known).'));
+    return `${out.join('\n')}\n`;
+  }
+
+  out.push(c.bold('Providers'));
+  const width = Math.min(24, Math.max(...report.exposures.map((exposure) => name(exposure.provider).length)) + 2);
+  for (const exposure of report.exposures) {
+    const label = name(exposure.provider).padEnd(width);
+    const components = componentSummary(exposure);
+    const why = exposure.through ? `runs under ${name(exposure.through)}` : evidenceSummary(exposure.evidence);
+    const dev = exposure.devOnly ? c.dim(' (dev only)') : '';
+    out.push(`  ${c.bold(label)}${components}${dev}`);
+    out.push(`  ${' '.repeat(width)}${c.dim(`← ${why}`)}`);
+  }
+  out.push('');
+
+  if (report.findings.length === 0) {
+    out.push(c.green(`No incident between ${formatUtc(report.window.since)} and ${formatUtc(report.window.until)} touched the components this stack uses.`));
+    if (report.recent.length > 0) {
+      out.push(c.dim('Most recent incidents of these providers, for context (outside the window or other components):'));
+      for (const incident of report.recent) {
+        out.push(c.dim(`  ${formatUtc(incident.startedAt)}  ${name(incident.provider)}: ${cleanLine(incident.title, 90)}`));
+      }
+    }
+    return `${out.join('\n')}\n`;
+  }
+
+  out.push(c.bold(`Incidents that touched this stack (${report.findings.length})`));
+  for (const finding of report.findings) out.push(...renderFinding(finding, c, name, options.now), '');
+
+  out.push(c.bold('What to replay'));
+  for (const band of report.replay) {
+    const length = formatDuration(windowMs(band, options.now));
+    const end = band.to === null ? 'now (still open)' : formatUtc(band.to);
+    out.push(`  Anything that failed between ${c.bold(formatUtc(band.from))} and ${c.bold(end)} may need a replay (${length}) — ${band.providers.map(name).join(', ')}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) => string, now: Date): string[] {
+  const incident = finding.incident;
+  const state = finding.active ? c.red.bold('ACTIVE  ') : c.green('resolved');
+  const possibly = finding.confidence === 'possibly' ? c.yellow(' possibly: the incident is regional and your region is unknown') : '';
+  const through = finding.through ? c.dim(` (you use it through ${name(finding.through)})`) : '';
+  const components = finding.components.length > 0 ? finding.components.join(', ') : 'the whole provider';
+  const length = formatDuration(windowMs(finding.replay, now));
+  const lines = [
+    `  ${state}  ${c.bold(name(finding.provider))} · ${cleanLine(incident.title, 100)}${through}`,
+    `            touched: ${components}${incident.regions.length ? ` in ${incident.regions.join(', ')}` : ''} · impact ${incident.impact}${finding.devOnly ? ' · dev only' : ''}${possibly}`,
+    `            replay ${formatRange(finding.replay.from, finding.replay.to)} (${length})`,
+  ];
+  if (incident.impactWindow) lines.push(c.dim(`            stated impact ${formatRange(incident.impactWindow.from, incident.impactWindow.to)} (${incident.impactWindow.source})`));
+  if (incident.url) lines.push(c.dim(`            ${cleanLine(incident.url, 200)}`));
+  return lines;
+}
+
+function componentSummary(exposure: Exposure): string {
+  const named = exposure.components.map((component) => (component.region ? `${component.name} (${component.region})` : component.name)).join(', ');
+  const text = exposure.wholeProvider ? `all components${named ? ` (notably ${named})` : ''}` : named;
+  return text.length > 90 ? `${text.slice(0, 89)}…` : text;
+}
+
+function evidenceSummary(evidence: Dependency[]): string {
+  const shown = evidence.slice(0, 3).map((dependency) => {
+    const where = `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
+    const chain = !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
+    return `${where} ${dependency.name}${chain}`;
+  });
+  const more = evidence.length > 3 ? ` and ${evidence.length - 3} more` : '';
+  return shown.join('; ') + more;
+}
+
+function indexLine(report: CheckReport, now: Date): string {
+  const { index } = report;
+  const problems = index.problems.length ? ` · ${plural(index.problems.length, 'damaged index file')} ignored (see errors)` : '';
+  if (index.synced > 0 && index.oldestSync) return `index: synced ${formatAgo(index.oldestSync, now)} (${index.dir})${problems}`;
+  const upTo = index.newestSnapshotIncident ? ` up to ${index.newestSnapshotIncident.slice(0, 10)}` : '';
+  return `index: embedded snapshot, ${plural(index.snapshotIncidents, 'incident')}${upTo} — run \`downstack sync\` for live data${problems}`;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -1,0 +1,161 @@
+// The core's file side: walks paths, reads files (with size and binary checks), and hands text to the parsers.
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import { ParseError } from './errors.js';
+import type { InputProblem, InputResult } from './model.js';
+import { parserForPath, parserForText } from './parsers/index.js';
+import type { Parser } from './parsers/types.js';
+
+/** Lockfiles of large monorepos reach tens of MB; past this a file is reported, not read. */
+export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
+const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.terraform', '.yarn', '.pnpm-store']);
+
+export interface ScanResult {
+  inputs: InputResult[];
+  /** Paths that could not be read at all (missing, unreadable, binary, too large, unsupported). */
+  errors: InputProblem[];
+}
+
+export interface ScanOptions {
+  /** Reads standard input when a path is `-`; injected so the core never touches `process`. */
+  readStdin?: () => Promise<string>;
+  maxBytes?: number;
+}
+
+interface Candidate {
+  path: string;
+  parser?: Parser;
+}
+
+export async function scanPaths(paths: string[], options: ScanOptions = {}): Promise<ScanResult> {
+  const errors: InputProblem[] = [];
+  const inputs: InputResult[] = [];
+  const candidates: Candidate[] = [];
+
+  for (const path of paths) {
+    if (path === '-') {
+      if (!options.readStdin) throw new ParseError('-', undefined, 'standard input is not available here');
+      inputs.push(parseText(await options.readStdin(), '<stdin>', undefined, errors));
+      continue;
+    }
+    let info;
+    try {
+      info = await stat(path);
+    } catch (error) {
+      errors.push({ file: path, message: describeFsError(error) });
+      continue;
+    }
+    if (info.isDirectory()) await walk(path, [], candidates, errors);
+    else candidates.push({ path, parser: parserForPath(path) });
+  }
+
+  for (const candidate of candidates) {
+    const text = await readInput(candidate.path, options.maxBytes ?? MAX_INPUT_BYTES, errors);
+    if (text === undefined) continue;
+    const result = parseText(text, candidate.path, candidate.parser, errors);
+    if (result.kind !== 'unknown') inputs.push(result);
+  }
+  return { inputs, errors };
+}
+
+function parseText(text: string, path: string, claimed: Parser | undefined, errors: InputProblem[]): InputResult {
+  const parser = claimed ?? parserForText(text);
+  if (!parser) {
+    errors.push({ file: path, message: 'not a supported input (expected package.json, a lockfile, Terraform or a domain list)' });
+    return { file: path, kind: 'unknown', dependencies: [], errors: [] };
+  }
+  try {
+    const result = parser.parse(text, path);
+    return { file: path, kind: parser.kind, dependencies: result.dependencies, errors: result.errors };
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    return { file: path, kind: parser.kind, dependencies: [], errors: [{ file: error.file, line: error.line, message: error.message }] };
+  }
+}
+
+async function readInput(path: string, maxBytes: number, errors: InputProblem[]): Promise<string | undefined> {
+  try {
+    const info = await stat(path);
+    if (info.size > maxBytes) {
+      errors.push({ file: path, message: `file is too large to scan (${formatBytes(info.size)}; the limit is ${formatBytes(maxBytes)})` });
+      return undefined;
+    }
+    if (await looksBinary(path)) {
+      errors.push({ file: path, message: 'binary file, not a text input; skipped' });
+      return undefined;
+    }
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    errors.push({ file: path, message: describeFsError(error) });
+    return undefined;
+  }
+}
+
+async function looksBinary(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(8192);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).includes(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+interface IgnoreScope {
+  dir: string;
+  rules: Ignore;
+}
+
+async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors: InputProblem[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    errors.push({ file: dir, message: describeFsError(error) });
+    return;
+  }
+  const gitignore = entries.find((entry) => entry.isFile() && entry.name === '.gitignore');
+  let active = scopes;
+  if (gitignore) {
+    try {
+      active = [...scopes, { dir, rules: ignore().add(await readFile(join(dir, '.gitignore'), 'utf8')) }];
+    } catch (error) {
+      errors.push({ file: join(dir, '.gitignore'), message: describeFsError(error) });
+    }
+  }
+  entries.sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    const isDir = entry.isDirectory();
+    if (isDir && SKIPPED_DIRS.has(entry.name)) continue;
+    if (isIgnored(path, isDir, active)) continue;
+    if (isDir) await walk(path, active, out, errors);
+    else if (entry.isFile()) {
+      const parser = parserForPath(path);
+      if (parser) out.push({ path, parser });
+    }
+  }
+}
+
+function isIgnored(path: string, isDir: boolean, scopes: IgnoreScope[]): boolean {
+  return scopes.some(({ dir, rules }) => {
+    const rel = relative(dir, path).split(sep).join('/');
+    return rel !== '' && !rel.startsWith('..') && rules.ignores(isDir ? `${rel}/` : rel);
+  });
+}
+
+function describeFsError(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  return (error as Error).message;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}

@@ -1,0 +1,52 @@
+// Time arguments and durations. Everything is UTC; a time written without a zone is read as UTC, not local.
+import { UsageError } from './errors.js';
+
+const DURATION = /^(\d+(?:\.\d+)?)\s*(m|min|h|d|w|y)$/i;
+const UNIT_MS: Record<string, number> = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, y: 365 * 86_400_000 };
+
+/** `30d`, `12h`, `2w` (that long before `now`), or an ISO date/time (`2021-08-10`, `2021-08-10T19:00Z`). */
+export function parseTimeArg(value: string, now: Date, flag: string): Date {
+  const trimmed = value.trim();
+  const duration = DURATION.exec(trimmed);
+  if (duration) return new Date(now.getTime() - Number(duration[1]) * (UNIT_MS[(duration[2] ?? 'd').toLowerCase()] ?? 0));
+  if (trimmed === 'now') return now;
+  const iso = /^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(Z|[+-]\d\d:?\d\d)?$/i.exec(trimmed);
+  if (iso) {
+    const dateOnly = trimmed.length === 10;
+    const normalized = trimmed.replace(' ', 'T') + (dateOnly ? 'T00:00:00Z' : iso[1] ? '' : 'Z');
+    const date = new Date(normalized);
+    if (!Number.isNaN(date.getTime())) return date;
+  }
+  throw new UsageError(`${flag} "${value}" is not a time: use an ISO date or time (2021-08-10, 2021-08-10T19:00Z) or a duration back from now (30d, 12h, 2w)`);
+}
+
+/** `1h 39m`, `2d 3h`, `45m`, `<1m`. */
+export function formatDuration(ms: number): string {
+  if (ms < 60_000) return '<1m';
+  const minutes = Math.round(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const rest = minutes % 60;
+  return [days ? `${days}d` : '', hours ? `${hours}h` : '', rest ? `${rest}m` : ''].filter(Boolean).join(' ') || '0m';
+}
+
+/** `2021-08-10 19:39 UTC`: to the minute, which is what a replay needs. */
+export function formatUtc(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** A range that does not repeat the date when both ends fall on the same day. */
+export function formatRange(from: string, to: string | null): string {
+  if (to === null) return `${formatUtc(from)} → ongoing`;
+  if (from.slice(0, 10) === to.slice(0, 10)) return `${from.slice(0, 10)} ${from.slice(11, 16)} → ${to.slice(11, 16)} UTC`;
+  return `${formatUtc(from)} → ${formatUtc(to)}`;
+}
+
+/** `3 h ago`, `12 days ago`. */
+export function formatAgo(iso: string, now: Date): string {
+  const ms = now.getTime() - Date.parse(iso);
+  if (ms < 0) return 'in the future';
+  if (ms < 3_600_000) return `${Math.max(1, Math.round(ms / 60_000))} min ago`;
+  if (ms < 2 * 86_400_000) return `${Math.round(ms / 3_600_000)} h ago`;
+  return `${Math.round(ms / 86_400_000)} days ago`;
+}

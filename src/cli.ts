@@ -12,7 +12,7 @@ import { formatRange, parseTimeArg } from './time.js';
 
 export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3 } as const;
 
-interface CommonOptions {
+export interface CommonOptions {
   index?: string;
   color?: boolean;
 }
@@ -27,15 +27,43 @@ interface CheckFlags extends CommonOptions {
 }
 
 /** Options shared by several commands, declared once. */
-const indexOption = () => new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
-const sinceOption = (fallback?: string) => new Option('--since <time>', 'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)').default(fallback);
-const untilOption = () => new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
+export const indexOption = () => new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
+export const sinceOption = (fallback?: string) => new Option('--since <time>', 'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)').default(fallback);
+export const untilOption = () => new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
+
+/** What every command gets from the CLI shell; commands in src/commands/ register themselves with it. */
+export interface CliContext {
+  now: Date;
+  useColor(flags: CommonOptions): boolean;
+  indexDir(flags: CommonOptions): string;
+  setExitCode(code: number): void;
+  readStdin(): Promise<string>;
+  /** Writes `file:line: message` lines (sanitized) to stderr. */
+  reportProblems(problems: InputProblem[]): void;
+}
+
+export type RegisterCommand = (program: Command, context: CliContext) => void;
+
+/** Commands that live in their own modules; each adds one entry here. */
+const COMMANDS: RegisterCommand[] = [];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
   const useColor = (flags: CommonOptions) => flags.color !== false && !process.env.NO_COLOR && process.stdout.isTTY === true;
   const indexDir = (flags: CommonOptions) => resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX);
   let exitCode: number = EXIT.ok;
+  const context: CliContext = {
+    now,
+    useColor,
+    indexDir,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+    readStdin,
+    reportProblems: (problems) => {
+      for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
+    },
+  };
 
   const program = new Command()
     .name('downstack')
@@ -134,6 +162,8 @@ export async function main(argv: string[]): Promise<number> {
         process.stdout.write(`${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.status.url}\n`);
       }
     });
+
+  for (const register of COMMANDS) register(program, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

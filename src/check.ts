@@ -17,6 +17,8 @@ export interface CheckOptions extends ScanOptions {
   /** `dev` leaves dev-only dependencies out, like `npm --omit dev`. */
   omit?: Array<'dev'>;
   includeMaintenance?: boolean;
+  /** false leaves the embedded snapshot out and answers from the local index alone. */
+  snapshot?: boolean;
 }
 
 export interface IndexSummary {
@@ -52,7 +54,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
 
   const { exposures, unmatched } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
-  const index = new IncidentIndex(options.indexDir);
+  const index = options.snapshot === false ? new IncidentIndex(options.indexDir, null) : new IncidentIndex(options.indexDir);
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
   const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));

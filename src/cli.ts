@@ -24,11 +24,13 @@ interface CheckFlags extends CommonOptions {
   failOn: 'none' | 'active' | 'any';
   omit?: string[];
   includeMaintenance?: boolean;
+  snapshot: boolean;
 }
 
 /** Options shared by several commands, declared once. */
 export const indexOption = () => new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
 export const sinceOption = (fallback?: string) => new Option('--since <time>', 'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)').default(fallback);
+export const snapshotOption = () => new Option('--no-snapshot', 'answer from the local index alone, without the embedded snapshot of historic incidents');
 export const untilOption = () => new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
 
 /** What every command gets from the CLI shell; commands in src/commands/ register themselves with it. */
@@ -83,6 +85,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
     .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
     .addOption(indexOption())
+    .addOption(snapshotOption())
     .option('--no-color', 'plain output')
     .action(async (paths: string[], flags: CheckFlags) => {
       const since = parseTimeArg(flags.since, now, '--since');
@@ -96,6 +99,7 @@ export async function main(argv: string[]): Promise<number> {
         now,
         omit: flags.omit as Array<'dev'> | undefined,
         includeMaintenance: flags.includeMaintenance,
+        snapshot: flags.snapshot,
         readStdin,
       });
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
@@ -125,13 +129,14 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(untilOption())
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .addOption(indexOption())
-    .action(async (flags: CommonOptions & { provider?: string[]; since?: string; until: string; format: string }) => {
+    .addOption(snapshotOption())
+    .action(async (flags: CommonOptions & { provider?: string[]; since?: string; until: string; format: string; snapshot: boolean }) => {
       const catalog = loadCatalog();
       const ids = flags.provider ?? [...catalog.providers.keys()];
       for (const id of ids) if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
       const since = flags.since ? parseTimeArg(flags.since, now, '--since').toISOString() : '';
       const until = parseTimeArg(flags.until, now, '--until').toISOString();
-      const index = new IncidentIndex(indexDir(flags));
+      const index = flags.snapshot ? new IncidentIndex(indexDir(flags)) : new IncidentIndex(indexDir(flags), null);
       const incidents: Incident[] = [];
       for (const id of ids) {
         const entry = await index.read(id);

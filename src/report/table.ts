@@ -69,7 +69,7 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
 function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) => string, now: Date): string[] {
   const incident = finding.incident;
   const state = finding.active ? c.red.bold('ACTIVE  ') : c.green('resolved');
-  const possibly = finding.confidence === 'possibly' ? c.yellow(' possibly: the incident is regional and your region is unknown') : '';
+  const possibly = finding.confidence === 'possibly' ? c.yellow(' · possibly: the incident is regional and your region is unknown') : '';
   const through = finding.through ? c.dim(` (you use it through ${name(finding.through)})`) : '';
   const components = finding.components.length > 0 ? finding.components.join(', ') : 'the whole provider';
   const length = formatDuration(windowMs(finding.replay, now));

@@ -1,5 +1,6 @@
 // `downstack check` as a library call: inputs → dependencies → exposures → findings → replay plan.
 import { loadCatalog, type Catalog } from './catalog/loader.js';
+import { notInCatalog } from './catalog/candidates.js';
 import { buildMatcher, exposuresFor } from './catalog/matcher.js';
 import { findIncidents } from './incidents/findings.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
@@ -39,6 +40,8 @@ export interface CheckReport {
   errors: InputProblem[];
   exposures: Exposure[];
   unmatched: Dependency[];
+  /** Unmatched dependencies that look like a SaaS SDK or a Terraform provider: gaps in the catalog. */
+  notInCatalog: string[];
   findings: Finding[];
   replay: ReplayBand[];
   index: IndexSummary;
@@ -68,6 +71,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     errors: scan.errors,
     exposures,
     unmatched,
+    notInCatalog: notInCatalog(unmatched),
     findings,
     replay: mergeWindows(findings),
     index: summarize(options.indexDir, loaded),

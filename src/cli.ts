@@ -1,6 +1,7 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
+import { registerProvidersCommand } from './commands/providers.js';
 import { loadCatalog } from './catalog/loader.js';
 import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
 import { IncidentIndex, resolveIndexDir } from './incidents/store.js';
@@ -40,6 +41,8 @@ export interface CliContext {
   indexDir(flags: CommonOptions): string;
   setExitCode(code: number): void;
   readStdin(): Promise<string>;
+  /** Writes to stdout. */
+  write(text: string): void;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;
 }
@@ -47,7 +50,7 @@ export interface CliContext {
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [];
+const COMMANDS: RegisterCommand[] = [registerProvidersCommand];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
@@ -62,6 +65,7 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = code;
     },
     readStdin,
+    write: (text) => process.stdout.write(text),
     reportProblems: (problems) => {
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
     },
@@ -152,19 +156,6 @@ export async function main(argv: string[]): Promise<number> {
       for (const incident of incidents) {
         const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
         process.stdout.write(`${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`);
-      }
-    });
-
-  const providers = program.command('providers').description('list or search the provider catalog');
-  providers
-    .argument('[query]', 'text to search in ids, names, npm names and domains')
-    .action((query: string | undefined) => {
-      const catalog = loadCatalog();
-      const needle = query?.toLowerCase();
-      for (const provider of catalog.providers.values()) {
-        const haystack = [provider.id, provider.name, ...(provider.match.npm ?? []), ...(provider.match.domains ?? [])].join(' ').toLowerCase();
-        if (needle && !haystack.includes(needle)) continue;
-        process.stdout.write(`${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.status.url}\n`);
       }
     });
 

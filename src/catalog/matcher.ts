@@ -68,6 +68,9 @@ export function buildMatcher(catalog: Catalog): Matcher {
   }
   // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  // The most specific host pattern first: more labels, then one that captures a region.
+  const specificity = (pattern: HostPattern) => pattern.regex.source.split('\\.').length * 2 + (pattern.regex.source.includes('?<region>') ? 1 : 0);
+  for (const bucket of hostPatterns.values()) bucket.sort((a, b) => specificity(b) - specificity(a));
 
   const fromTargets = (targets: Target[], region?: string) =>
     targets.map((target) => ({ provider: target.provider, component: target.component ? { name: target.component, ...(region ? { region } : {}) } : undefined }));
@@ -132,6 +135,7 @@ export function buildMatcher(catalog: Catalog): Matcher {
 /** Groups matches into one exposure per provider, then adds the upstreams they run on (fourth parties). */
 export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catalog: Catalog): { exposures: Exposure[]; unmatched: Dependency[] } {
   const byProvider = new Map<string, Exposure>();
+  const counted = new Map<string, Set<Dependency>>();
   const unmatched: Dependency[] = [];
   for (const dependency of dependencies) {
     const hits = matcher.match(dependency);
@@ -144,10 +148,15 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       if (!exposure) {
         exposure = { provider: hit.provider, components: [], evidence: [], devOnly: true };
         byProvider.set(hit.provider, exposure);
+        counted.set(hit.provider, new Set());
       }
       if (hit.component) addComponent(exposure.components, hit.component);
       else exposure.wholeProvider = true;
-      if (!exposure.evidence.includes(dependency)) exposure.evidence.push(dependency);
+      const seen = counted.get(hit.provider) as Set<Dependency>;
+      if (!seen.has(dependency)) {
+        seen.add(dependency);
+        exposure.evidence.push(dependency);
+      }
       if (dependency.kind !== 'dev') exposure.devOnly = false;
     }
   }

@@ -41,6 +41,11 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
     out.push(`  ${c.bold(label)}${components}${dev}`);
     out.push(`  ${' '.repeat(width)}${c.dim(`← ${why}`)}`);
   }
+  if (report.notInCatalog.length > 0) {
+    const shown = report.notInCatalog.slice(0, 8).join(', ') + (report.notInCatalog.length > 8 ? `, and ${report.notInCatalog.length - 8} more` : '');
+    out.push(c.yellow(`  Not in catalog, so not checked: ${shown}`));
+    out.push(c.dim('  (they look like a vendor SDK or provider; see CONTRIBUTING.md to add one)'));
+  }
   out.push('');
 
   if (report.findings.length === 0) {

@@ -1,0 +1,16 @@
+// Unmatched dependencies that look like a vendor's SDK or Terraform provider: listed as "not in catalog"
+// so a user sees the gap (and can contribute the provider) instead of trusting a silent "no exposure".
+import type { Dependency } from '../model.js';
+
+const SDK_NAME = /(^|[-/.])(sdk|api|client|node-sdk|server-sdk|js-sdk)(-|$)|-(node|js|api)$|^@[^/]+\/(node|sdk|client|api|server|browser)$/i;
+// Scopes and names of tooling that match the pattern but never call a hosted service.
+const TOOLING = /^(@types\/|@babel\/|@eslint\/|@typescript-eslint\/|@vitest\/|@jest\/|@rollup\/|@esbuild\/|@swc\/|@smithy\/|@opentelemetry\/|@grpc\/|@protobufjs\/|eslint-|babel-|rollup-|webpack-|vite-|jest-|prettier-|postcss-|@vue\/|@angular\/|@nestjs\/|@nuxt\/|@sveltejs\/)|^(node-fetch|node-gyp|cross-fetch|whatwg-fetch|isomorphic-fetch|openapi-.*|graphql-.*|.*-types)$/i;
+
+export function notInCatalog(unmatched: Dependency[]): string[] {
+  const names = new Set<string>();
+  for (const dependency of unmatched) {
+    if (dependency.ecosystem === 'terraform-provider') names.add(`terraform:${dependency.name}`);
+    else if (dependency.ecosystem === 'npm' && dependency.direct && SDK_NAME.test(dependency.name) && !TOOLING.test(dependency.name)) names.add(dependency.name);
+  }
+  return [...names].sort();
+}

@@ -76,7 +76,7 @@ function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) =>
   const state = finding.active ? c.red.bold('ACTIVE  ') : c.green('resolved');
   const possibly = finding.confidence === 'possibly' ? c.yellow(' · possibly: the incident is regional and your region is unknown') : '';
   const through = finding.through ? c.dim(` (you use it through ${name(finding.through)})`) : '';
-  const components = finding.components.length > 0 ? finding.components.join(', ') : 'the whole provider';
+  const components = finding.components.length === 0 ? 'the whole provider' : finding.components.length > 4 ? `${finding.components.slice(0, 4).join(', ')} and ${finding.components.length - 4} more` : finding.components.join(', ');
   const length = formatDuration(windowMs(finding.replay, now));
   const lines = [
     `  ${state}  ${c.bold(name(finding.provider))} · ${cleanLine(incident.title, 100)}${through}`,

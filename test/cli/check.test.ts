@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -81,11 +81,15 @@ describe('downstack check (real binary, real catalog)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-bad-'));
     writeFileSync(join(dir, 'package.json'), '{\n  "dependencies": {\n    "stripe": "1"\n  \n');
     writeFileSync(join(dir, 'domains.txt'), Buffer.from([0x61, 0x00, 0x62]));
+    // A sparse 1 GB lockfile costs no disk, and must be refused by size before anything reads it.
+    writeFileSync(join(dir, 'hosts.txt'), '');
+    truncateSync(join(dir, 'hosts.txt'), 1024 ** 3);
     const broken = runCli(['check', dir, join(dir, 'missing.json'), '--index', copyIndex('test/fixtures/index')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`${join(dir, 'package.json')}:5: JSON ends early (truncated file?)`);
     expect(broken.stderr).toContain(`${join(dir, 'domains.txt')}: binary file, not a text input; skipped`);
     expect(broken.stderr).toContain(`${join(dir, 'missing.json')}: no such file or directory`);
+    expect(broken.stderr).toContain(`${join(dir, 'hosts.txt')}: file is too large to scan (1.0 GB; the limit is 128 MB)`);
 
     const mixed = runCli(['check', dir, 'examples/saas-app/package.json', '--index', copyIndex('test/fixtures/index'), '--format', 'json']);
     expect(mixed.code).toBe(0);

@@ -2,7 +2,8 @@
 // so a user sees the gap (and can contribute the provider) instead of trusting a silent "no exposure".
 import type { Dependency } from '../model.js';
 
-const SDK_NAME = /(^|[-/.])(sdk|api|client|node-sdk|server-sdk|js-sdk)(-|$)|-(node|js|api)$|^@[^/]+\/(node|sdk|client|api|server|browser)$/i;
+// Vendors name their SDKs `…-sdk`, `…-node`, `@vendor/node`; "client" and "api" also name ORMs and local tools.
+const SDK_NAME = /(^|[-/.])sdk(-|$)|-node$|^@[^/]+\/(node|sdk|node-sdk|server-sdk|js-sdk)$/i;
 // Scopes and names of tooling that match the pattern but never call a hosted service.
 const TOOLING = /^(@types\/|@babel\/|@eslint\/|@typescript-eslint\/|@vitest\/|@jest\/|@rollup\/|@esbuild\/|@swc\/|@smithy\/|@opentelemetry\/|@grpc\/|@protobufjs\/|eslint-|babel-|rollup-|webpack-|vite-|jest-|prettier-|postcss-|@vue\/|@angular\/|@nestjs\/|@nuxt\/|@sveltejs\/)|^(node-fetch|node-gyp|cross-fetch|whatwg-fetch|isomorphic-fetch|openapi-.*|graphql-.*|.*-types)$/i;
 

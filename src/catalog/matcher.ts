@@ -8,10 +8,14 @@ import type { Provider } from './schema.js';
 interface Target {
   provider: string;
   component?: string;
+  /** Captured from the dependency (a host's region label, a Terraform provider block). */
+  region?: string;
 }
 
 interface HostPattern extends Target {
   regex: RegExp;
+  /** How much of a host the pattern pins down: two per literal label, one more for a captured region. */
+  specificity: number;
 }
 
 export interface Matcher {
@@ -50,7 +54,8 @@ export function buildMatcher(catalog: Catalog): Matcher {
       .split('.')
       .map((label) => (label === '*' ? '(?:[a-z0-9-]+\\.)*[a-z0-9-]+' : label.replace(/[-]/g, '\\-').replace('{region}', '(?<region>[a-z0-9-]+)')))
       .join('\\.');
-    add(hostPatterns, literalTail.join('.'), { ...target, regex: new RegExp(`^${source}$`) });
+    const literalLabels = labels.filter((label) => !/[*{]/.test(label)).length;
+    add(hostPatterns, literalTail.join('.'), { ...target, regex: new RegExp(`^${source}$`), specificity: literalLabels * 2 + (lower.includes('{region}') ? 1 : 0) });
   };
 
   for (const provider of catalog.providers.values()) {
@@ -68,9 +73,6 @@ export function buildMatcher(catalog: Catalog): Matcher {
   }
   // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
-  // The most specific host pattern first: more labels, then one that captures a region.
-  const specificity = (pattern: HostPattern) => pattern.regex.source.split('\\.').length * 2 + (pattern.regex.source.includes('?<region>') ? 1 : 0);
-  for (const bucket of hostPatterns.values()) bucket.sort((a, b) => specificity(b) - specificity(a));
 
   const fromTargets = (targets: Target[], region?: string) =>
     targets.map((target) => ({ provider: target.provider, component: target.component ? { name: target.component, ...(region ? { region } : {}) } : undefined }));
@@ -94,18 +96,29 @@ export function buildMatcher(catalog: Catalog): Matcher {
     return fromTargets(hits, dependency.region);
   }
 
+  /**
+   * The most specific rule wins, whatever its kind: `www.twingate.com` (3 literal labels) beats
+   * `*.twingate.com` (2), and `*.s3.{region}.amazonaws.com` beats the provider's `amazonaws.com`.
+   */
   function matchHost(host: string) {
+    let best = -1;
+    let hits: Target[] = [];
+    const consider = (target: Target, specificity: number, region?: string) => {
+      if (specificity > best) {
+        best = specificity;
+        hits = [];
+      }
+      if (specificity === best) hits.push({ provider: target.provider, component: target.component, region });
+    };
     for (const suffix of hostSuffixes(host)) {
+      const exactSpecificity = suffix.split('.').length * 2;
+      for (const target of domains.get(suffix) ?? []) consider(target, exactSpecificity);
       for (const pattern of hostPatterns.get(suffix) ?? []) {
         const hit = pattern.regex.exec(host);
-        if (hit) return fromTargets([pattern], hit.groups?.region);
+        if (hit) consider(pattern, pattern.specificity, hit.groups?.region);
       }
     }
-    for (const suffix of hostSuffixes(host)) {
-      const hits = domains.get(suffix);
-      if (hits) return narrow(hits);
-    }
-    return [];
+    return narrow(hits);
   }
 
   return {
@@ -127,8 +140,8 @@ export function buildMatcher(catalog: Catalog): Matcher {
   function narrow(targets: Target[]) {
     const withComponent = new Set(targets.filter((t) => t.component).map((t) => t.provider));
     const kept = targets.filter((t) => t.component || !withComponent.has(t.provider));
-    const unique = new Map(kept.map((t) => [`${t.provider}\u0000${t.component ?? ''}`, t]));
-    return fromTargets([...unique.values()]);
+    const unique = new Map(kept.map((t) => [`${t.provider}\u0000${t.component ?? ''}\u0000${t.region ?? ''}`, t]));
+    return [...unique.values()].flatMap((t) => fromTargets([t], t.region));
   }
 }
 

@@ -27,6 +27,12 @@ describe('matcher', () => {
     expect(matcher.match(dep('domain', 'notstripe.com'))).toEqual([]);
   });
 
+  it('lets the most specific host rule win, whether it is an exact host or a pattern', () => {
+    expect(matcher.match(dep('domain', 'www.twingate.com'))).toEqual([{ provider: 'twingate', component: { name: 'www.twingate.com' } }]);
+    expect(matcher.match(dep('domain', 'acme.twingate.com'))).toEqual([{ provider: 'twingate', component: { name: 'Controller' } }]);
+    expect(matcher.match(dep('domain', 'twingate.com'))).toEqual([{ provider: 'twingate', component: undefined }]);
+  });
+
   it('uses the longest Terraform resource prefix and keeps the region', () => {
     expect(matcher.match(dep('terraform-resource', 'aws_lb_listener', { region: 'eu-west-2' }))).toEqual([
       { provider: 'aws', component: { name: 'Elastic Load Balancing', region: 'eu-west-2' } },
@@ -40,7 +46,7 @@ describe('matcher', () => {
     const { exposures, unmatched } = exposuresFor(deps, matcher, catalog);
     expect(unmatched.map((d) => d.name)).toEqual(['express']);
     expect(exposures.map((e) => [e.provider, e.through, e.devOnly, e.components.map((c) => c.name)])).toEqual([
-      ['twingate', undefined, false, []],
+      ['twingate', undefined, false, ['Controller']],
       ['stripe', undefined, true, []],
       ['google-cloud', 'twingate', false, ['Google Kubernetes Engine', 'Cloud Load Balancing']],
     ]);

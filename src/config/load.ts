@@ -72,14 +72,18 @@ export function parseConfig(text: string, file: string): Config {
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   // An empty file is a valid config with nothing in it.
   const result = ConfigSchema.safeParse(doc.toJS() ?? {});
-  const lineOf = (path: Array<string | number>) => {
+  const lineOf = (path: Array<string | number>): number => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
-    return node?.range ? lineAt(text, node.range[0]) : 1;
+    if (node?.range) return lineAt(text, node.range[0]);
+    // A key whose value is empty has no node; its parent's line is the closest honest answer.
+    return path.length > 0 ? lineOf(path.slice(0, -1)) : 1;
   };
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => {
+    const lines = result.error.issues.flatMap((issue) => {
       const path = issue.path as Array<string | number>;
-      return `${file}:${lineOf(path)}: ${path.length > 0 ? `${path.join('.')}: ` : ''}${issue.message}`;
+      // An unknown key is reported on its own line, which is where the typo is.
+      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${file}:${lineOf([...path, key])}: ${[...path, key].join('.')}: unknown key`);
+      return [`${file}:${lineOf(path)}: ${path.length > 0 ? `${path.join('.')}: ` : ''}${issue.message}`];
     });
     throw new UsageError(lines.join('\n'));
   }

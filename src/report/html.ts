@@ -89,6 +89,13 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
     body.push('</section>');
   }
 
+  const unread = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
+  if (unread.length > 0) {
+    body.push('<section id="problems"><h2>Inputs with problems</h2><ul>');
+    for (const problem of unread) body.push(`<li><code>${x(`${problem.file}${problem.line ? `:${problem.line}` : ''}`)}</code>: ${x(cleanLine(problem.message, 300))}</li>`);
+    body.push('</ul></section>');
+  }
+
   if (notes.ignored.length > 0 || notes.expired.length > 0) {
     body.push('<section id="ignores"><h2>Ignore rules</h2><ul>');
     for (const { finding, rule } of notes.ignored) {

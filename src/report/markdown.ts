@@ -42,6 +42,14 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
     out.push('');
   }
 
+  const unread = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
+  if (unread.length > 0) {
+    out.push('### Inputs with problems', '');
+    for (const problem of unread.slice(0, 20)) out.push(`- \`${code(`${problem.file}${problem.line ? `:${problem.line}` : ''}`)}\`: ${md(cleanLine(problem.message, 300))}`);
+    if (unread.length > 20) out.push(`- and ${unread.length - 20} more (see the command's error output)`);
+    out.push('');
+  }
+
   if (notes.ignored.length > 0 || notes.expired.length > 0) {
     out.push('### Ignore rules', '');
     for (const { finding, rule } of notes.ignored) {

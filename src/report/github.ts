@@ -1,5 +1,6 @@
 // `--format github`: workflow commands that GitHub Actions turns into annotations on the dependency's line
 // (https://docs.github.com/en/actions/reference/workflow-commands-for-github-actions).
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CheckReport } from '../check.js';
 import { describeExpired } from '../config/ignores.js';
 import type { Finding } from '../model.js';
@@ -24,13 +25,13 @@ export function renderGithub(report: CheckReport, options: RenderOptions): strin
       ...(finding.incident.url ? [cleanLine(finding.incident.url, 300)] : []),
       ...(suffix ? [suffix] : []),
     ].join('\n');
-    lines.push(command(level, { file: primary?.file, line: primary?.line, title }, body));
+    lines.push(command(level, { file: primary ? annotationPath(primary.file) : undefined, line: primary?.line, title }, body));
   };
 
   for (const finding of report.findings) annotate(finding, finding.active ? 'error' : 'warning');
   for (const { finding, rule } of notes.ignored) annotate(finding, 'notice', `Ignored by ${rule.file}:${rule.line} until ${rule.expires}: ${cleanLine(rule.reason, 200)}`);
-  for (const expired of notes.expired) lines.push(command('warning', { file: expired.rule.file, line: expired.rule.line, title: 'downstack: expired ignore rule' }, describeExpired(expired)));
-  for (const problem of report.errors) lines.push(command('error', { file: problem.file, line: problem.line, title: 'downstack: input not read' }, problem.message));
+  for (const expired of notes.expired) lines.push(command('warning', { file: annotationPath(expired.rule.file), line: expired.rule.line, title: 'downstack: expired ignore rule' }, describeExpired(expired)));
+  for (const problem of report.errors) lines.push(command('error', { file: annotationPath(problem.file), line: problem.line, title: 'downstack: input not read' }, problem.message));
 
   // A plain summary line for the log; no remote text in it, so it can never be read as a command.
   const active = report.findings.filter((finding) => finding.active).length;
@@ -40,6 +41,16 @@ export function renderGithub(report: CheckReport, options: RenderOptions): strin
       (bands.length > 0 ? `; replay ${bands.join(', ')}` : ''),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Annotations attach to files by their path in the repository; the job runs in the checkout, so an absolute
+ * path inside the working directory is made relative to it.
+ */
+export function annotationPath(file: string): string {
+  if (!isAbsolute(file)) return file.split(sep).join('/');
+  const inside = relative(resolve('.'), file);
+  return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split(sep).join('/') : file;
 }
 
 /** `::level file=…,line=…,title=…::message`, escaped as the runner unescapes it. */

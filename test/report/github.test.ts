@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { command, escapeData, escapeProperty, renderGithub } from '../../src/report/github.js';
+import { resolve } from 'node:path';
+import { annotationPath, command, escapeData, escapeProperty, renderGithub } from '../../src/report/github.js';
 import { NOW, configuredReport, fixtureReport } from './fixture-report.js';
 
 /** The runner's unescaping (actions/runner ActionCommand), applied in reverse order of the escaping. */
@@ -10,6 +11,12 @@ describe('GitHub workflow commands', () => {
     expect(escapeData('100% down\r\nsee: a, b')).toBe('100%25 down%0Asee: a, b');
     expect(escapeProperty('Stripe: API, Dashboard 5%')).toBe('Stripe%3A API%2C Dashboard 5%25');
     expect(unescape(escapeProperty('a:b,c%d'))).toBe('a:b,c%d');
+  });
+
+  it('annotates at repository-relative paths', () => {
+    expect(annotationPath(resolve('infra', 'main.tf'))).toBe('infra/main.tf');
+    expect(annotationPath('services/api/package.json')).toBe('services/api/package.json');
+    expect(annotationPath('/elsewhere/package.json')).toBe('/elsewhere/package.json');
   });
 
   it('cannot be tricked into a second command by remote text', () => {

@@ -46,7 +46,7 @@ describe('HTML report in a browser', () => {
       const onTop = await bands.evaluateAll((rects) =>
         rects.map((rect) => {
           const box = rect.getBoundingClientRect();
-          return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === rect;
+          return rect.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === rect;
         }),
       );
       expect(onTop).toEqual(report.findings.map(() => true));

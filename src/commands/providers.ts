@@ -11,27 +11,25 @@ export function registerProvidersCommand(program: Command, context: CliContext):
     .description('list or search the provider catalog; `providers show ID` prints one provider')
     .argument('[query]', 'text to search in ids, names, npm names, Terraform sources and domains')
     .option('--format <format>', 'table or json', 'table')
-    .action((query: string | undefined, flags: { format: string }) => {
-      const found = searchProviders([...loadCatalog().providers.values()], query);
+    .action(async (query: string | undefined, flags: { format: string }) => {
+      const found = searchProviders([...loadCatalog(context.catalogDirs([])).providers.values()], query);
       if (flags.format === 'json') {
-        context.write(`${JSON.stringify(found.map(({ file: _file, ...provider }) => provider), null, 2)}\n`);
+        await context.emit(`${JSON.stringify(found.map(({ file: _file, ...provider }) => provider), null, 2)}\n`);
         return;
       }
-      if (found.length === 0) context.write(`No provider matches "${query}". To add one, see CONTRIBUTING.md.\n`);
-      for (const provider of found) {
-        const flag = provider.verified === false ? '  (unverified)' : '';
-        context.write(`${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${flag}\n`);
-      }
+      if (found.length === 0) await context.emit(`No provider matches "${query}". To add one, see CONTRIBUTING.md.\n`);
+      const rows = found.map((provider) => `${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${provider.verified === false ? '  (unverified)' : ''}\n`);
+      await context.emit(rows.join(''));
     });
 
   providers
     .command('show')
     .description('print one provider: status page, feed, matchers, components, upstreams')
     .argument('<id>', 'provider id (file name in providers/)')
-    .action((id: string) => {
-      const provider = loadCatalog().providers.get(id);
+    .action(async (id: string) => {
+      const provider = loadCatalog(context.catalogDirs([])).providers.get(id);
       if (!provider) throw new UsageError(`unknown provider "${id}" (search with \`downstack providers ${id}\`)`);
-      context.write(describeProvider(provider));
+      await context.emit(describeProvider(provider));
     });
 }
 

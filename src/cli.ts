@@ -1,6 +1,7 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
+import { importCommand } from './commands/import.js';
 import { loadCatalog } from './catalog/loader.js';
 import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
 import { IncidentIndex, resolveIndexDir } from './incidents/store.js';
@@ -40,12 +41,14 @@ export interface CliContext {
   readStdin(): Promise<string>;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;
+  /** Writes a command's output to stdout. */
+  write(text: string): void;
 }
 
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [];
+const COMMANDS: RegisterCommand[] = [importCommand()];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
@@ -63,6 +66,7 @@ export async function main(argv: string[]): Promise<number> {
     reportProblems: (problems) => {
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
     },
+    write: (text) => process.stdout.write(text),
   };
 
   const program = new Command()

@@ -1,0 +1,73 @@
+// `downstack import FILE…`: incident documents (Statuspage JSON, history feeds, incidentlib records, incident pages and
+// postmortems) into the incident index, all or nothing.
+import { readFile, stat } from 'node:fs/promises';
+import { Option } from 'commander';
+import { loadCatalog, type Catalog } from '../catalog/loader.js';
+import type { RegisterCommand } from '../cli.js';
+import { indexOption } from '../cli.js';
+import { ParseError } from '../errors.js';
+import { IncidentIndex } from '../incidents/store.js';
+import { importDocuments, MAX_DOCUMENT_BYTES, tooBig, type ImportDocument, type ImportResult } from '../incidents/import/index.js';
+import { cleanLine } from '../sanitize.js';
+import { formatRange } from '../time.js';
+
+interface ImportFlags {
+  provider?: string;
+  index?: string;
+  dryRun?: boolean;
+  format: 'table' | 'json';
+}
+
+/** The catalog loader is a parameter so tests can point the command at a fixture catalog. */
+export function importCommand(catalogLoader: () => Catalog = () => loadCatalog()): RegisterCommand {
+  return (program, context) => {
+    program
+      .command('import')
+      .description('add incident documents to the index: Statuspage JSON, Atom/RSS history feeds, incidentlib records, incident pages and postmortems (text, Markdown, HTML)')
+      .argument('<files...>', 'documents to import; "-" reads one from stdin')
+      .addOption(new Option('--provider <id>', 'the catalog provider the documents are about (default: inferred from each document)'))
+      .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+      .option('--dry-run', 'read and check everything, write nothing')
+      .addOption(indexOption())
+      .action(async (files: string[], flags: ImportFlags) => {
+        const documents: ImportDocument[] = [];
+        for (const file of files) documents.push(file === '-' ? { file: '<stdin>', text: await context.readStdin() } : await readDocumentFile(file));
+        const result = await importDocuments(documents, {
+          catalog: catalogLoader(),
+          index: new IncidentIndex(context.indexDir(flags)),
+          ...(flags.provider ? { provider: flags.provider } : {}),
+          ...(flags.dryRun ? { dryRun: true } : {}),
+        });
+        context.reportProblems(result.warnings);
+        context.write(flags.format === 'json' ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderImport(result, flags.dryRun === true));
+      });
+  };
+}
+
+async function readDocumentFile(file: string): Promise<ImportDocument> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (error) {
+    throw new ParseError(file, undefined, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (size > MAX_DOCUMENT_BYTES) throw new ParseError(file, undefined, tooBig(size));
+  return { file, text: await readFile(file, 'utf8') };
+}
+
+function toJson(result: ImportResult) {
+  return {
+    imported: result.incidents.map((item) => ({ provider: item.provider, id: item.id, title: item.title, action: item.action, replay: item.replay, conflicts: item.incident.conflicts ?? [] })),
+    written: result.written,
+  };
+}
+
+function renderImport(result: ImportResult, dryRun: boolean): string {
+  const lines: string[] = [];
+  for (const item of result.incidents) {
+    lines.push(`${item.action.padEnd(7)} ${item.provider}/${item.id}  replay ${formatRange(item.replay.from, item.replay.to)}  ${cleanLine(item.title, 80)}`);
+    for (const conflict of item.incident.conflicts ?? []) lines.push(`        ! ${cleanLine(conflict, 300)}`);
+  }
+  lines.push(dryRun ? `dry run: ${result.incidents.length} incident(s) checked, nothing written` : `${result.incidents.length} incident(s) imported into ${result.written.length} index file(s)`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,75 @@
+// The same incident imported twice, or from two sources (its Statuspage JSON and a postmortem page), is one record.
+import type { Incident, IncidentUpdate } from '../../model.js';
+import { replayWindow } from '../../replay.js';
+import { TOLERANCE_MINUTES, minutesBetween } from './windows.js';
+
+/** Same id; or same URL; or overlapping windows with titles that share most of their words. */
+export function isSameIncident(a: Incident, b: Incident): boolean {
+  if (a.provider !== b.provider) return false;
+  if (a.id === b.id) return true;
+  if (a.url && b.url && normalizeUrl(a.url) === normalizeUrl(b.url)) return true;
+  const wa = replayWindow(a);
+  const wb = replayWindow(b);
+  const overlaps = wa.from <= (wb.to ?? '9999') && wb.from <= (wa.to ?? '9999');
+  return overlaps && titleSimilarity(a.title, b.title) >= 0.5;
+}
+
+/** One record holding what both say; the existing record's id is kept so links to it stay valid. */
+export function mergeIncidents(existing: Incident, incoming: Incident): Incident {
+  const updates = new Map<string, IncidentUpdate>();
+  for (const update of [...existing.updates, ...incoming.updates]) {
+    const key = `${update.at}|${update.status}`;
+    const known = updates.get(key);
+    if (!known || update.body.length > known.body.length) updates.set(key, update);
+  }
+  const conflicts = [...(existing.conflicts ?? []), ...(incoming.conflicts ?? [])];
+  if (minutesBetween(existing.startedAt, incoming.startedAt) > TOLERANCE_MINUTES) {
+    conflicts.push(`sources disagree on the start: ${existing.startedAt} (${existing.source}) vs ${incoming.startedAt} (${incoming.source})`);
+  }
+  if (existing.resolvedAt && incoming.resolvedAt && minutesBetween(existing.resolvedAt, incoming.resolvedAt) > TOLERANCE_MINUTES) {
+    conflicts.push(`sources disagree on the resolution: ${existing.resolvedAt} (${existing.source}) vs ${incoming.resolvedAt} (${incoming.source})`);
+  }
+  const impactWindow = mergeWindow(existing, incoming);
+  const resolvedAt = existing.resolvedAt && incoming.resolvedAt ? (existing.resolvedAt > incoming.resolvedAt ? existing.resolvedAt : incoming.resolvedAt) : (existing.resolvedAt ?? incoming.resolvedAt);
+  const upstream = [...new Set([...(existing.upstream ?? []), ...(incoming.upstream ?? [])])];
+  const sources = [...new Set([...existing.source.split('; '), ...incoming.source.split('; ')])].join('; ');
+  return {
+    ...existing,
+    title: existing.title || incoming.title,
+    url: existing.url || incoming.url,
+    status: resolvedAt && !['resolved', 'postmortem', 'completed'].includes(existing.status) ? incoming.status : existing.status,
+    impact: existing.impact === 'unknown' ? incoming.impact : existing.impact,
+    components: [...new Set([...existing.components, ...incoming.components])],
+    regions: [...new Set([...existing.regions, ...incoming.regions])],
+    startedAt: existing.startedAt < incoming.startedAt ? existing.startedAt : incoming.startedAt,
+    resolvedAt,
+    updates: [...updates.values()].sort((a, b) => a.at.localeCompare(b.at)),
+    ...(impactWindow ? { impactWindow } : {}),
+    ...(upstream.length > 0 ? { upstream } : {}),
+    ...(conflicts.length > 0 ? { conflicts: [...new Set(conflicts)] } : {}),
+    source: sources,
+  };
+}
+
+function mergeWindow(a: Incident, b: Incident): Incident['impactWindow'] {
+  if (!a.impactWindow) return b.impactWindow;
+  if (!b.impactWindow) return a.impactWindow;
+  return {
+    from: a.impactWindow.from < b.impactWindow.from ? a.impactWindow.from : b.impactWindow.from,
+    to: a.impactWindow.to > b.impactWindow.to ? a.impactWindow.to : b.impactWindow.to,
+    source: a.impactWindow.source === b.impactWindow.source ? a.impactWindow.source : `${a.impactWindow.source} | ${b.impactWindow.source}`.slice(0, 1200),
+  };
+}
+
+function normalizeUrl(url: string): string {
+  return url.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/[/#?]+$/, '');
+}
+
+function titleSimilarity(a: string, b: string): number {
+  const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2));
+  const wa = words(a);
+  const wb = words(b);
+  if (wa.size === 0 || wb.size === 0) return 0;
+  const shared = [...wa].filter((word) => wb.has(word)).length;
+  return shared / Math.min(wa.size, wb.size);
+}

@@ -16,11 +16,12 @@ export function isSameIncident(a: Incident, b: Incident): boolean {
 
 /** One record holding what both say; the existing record's id is kept so links to it stay valid. */
 export function mergeIncidents(existing: Incident, incoming: Incident): Incident {
-  const updates = new Map<string, IncidentUpdate>();
-  for (const update of [...existing.updates, ...incoming.updates]) {
-    const key = `${update.at}|${update.status}`;
-    const known = updates.get(key);
-    if (!known || update.body.length > known.body.length) updates.set(key, update);
+  // A page shows "8:00 PM" for an update the API stamps 20:00:41: the same status within two minutes is one update.
+  const updates: IncidentUpdate[] = [...existing.updates];
+  for (const update of incoming.updates) {
+    const twin = updates.findIndex((known) => known.status === update.status && minutesBetween(known.at, update.at) <= 2);
+    if (twin < 0) updates.push(update);
+    else if (update.body.length > (updates[twin] as IncidentUpdate).body.length) updates[twin] = { ...update, at: (updates[twin] as IncidentUpdate).at };
   }
   const conflicts = [...(existing.conflicts ?? []), ...(incoming.conflicts ?? [])];
   if (minutesBetween(existing.startedAt, incoming.startedAt) > TOLERANCE_MINUTES) {
@@ -43,7 +44,7 @@ export function mergeIncidents(existing: Incident, incoming: Incident): Incident
     regions: [...new Set([...existing.regions, ...incoming.regions])],
     startedAt: existing.startedAt < incoming.startedAt ? existing.startedAt : incoming.startedAt,
     resolvedAt,
-    updates: [...updates.values()].sort((a, b) => a.at.localeCompare(b.at)),
+    updates: updates.sort((a, b) => a.at.localeCompare(b.at)),
     ...(impactWindow ? { impactWindow } : {}),
     ...(upstream.length > 0 ? { upstream } : {}),
     ...(conflicts.length > 0 ? { conflicts: [...new Set(conflicts)] } : {}),

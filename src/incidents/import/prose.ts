@@ -7,7 +7,7 @@ import { extractTimes, sentenceAt, sentenceBounds, type ExtractOptions, type Tim
 
 // Cues, nearest to the time wins. Actions are what the team did (preparing, deploying), not when impact began or ended.
 const CUES: Array<[RegExp, 'start' | 'end' | 'action' | 'post']> = [
-  [/\b(?:began|started)[ \t]+(?:to[ \t]+)?(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+(?:ing)?\b/gi, 'action'],
+  [/\b(?:began|started)[ \t]+(?:to[ \t]+(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+|(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+ing)\b/gi, 'action'],
   [/\b(?:prepar\w*|deploy\w*|hot ?fix\w*|placed|configur\w*|transferr\w*|tracing|rolled back|rolling back|escalat\w*)\b/gi, 'action'],
   [/\b(?:restored|recover(?:ed|y)|resolved|returned to normal|back to normal|fully (?:available|operational)|handled successfully|mitigated|ended|subsided|resumed|operational)\b/gi, 'end'],
   [/\b(?:began|begun|started|starting|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi, 'start'],

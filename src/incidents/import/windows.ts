@@ -39,7 +39,7 @@ export function computeWindows(draft: DraftIncident): Windows {
   if (startedAt === undefined) throw new Error('computeWindows needs a time or a date');
   if (resolvedAt === null && statusFrom === undefined && impactTo !== undefined) resolvedAt = impactTo;
 
-  const impactWindow = impactFrom !== undefined && impactTo !== undefined && impactFrom <= impactTo ? { from: impactFrom, to: impactTo, source: impactSource(impactClaims) } : undefined;
+  const impactWindow = impactWindowOf(impactClaims, impactFrom, impactTo, startedAt, resolvedAt ?? live.at(-1)?.at);
 
   if (statusFrom !== undefined && impactFrom !== undefined) conflicts.push(...compare('impact began', impactFrom, claimQuote(impactClaims, 'from', impactFrom), 'the first status update', statusFrom));
   if (statusTo && impactTo !== undefined) conflicts.push(...compare('impact ended', impactTo, claimQuote(impactClaims, 'to', impactTo), 'the status page resolved it', statusTo));
@@ -123,6 +123,19 @@ function durationConflicts(draft: DraftIncident, measured: Measured): string[] {
     out.push(`stated duration ${formatDuration(duration.minutes * 60_000)} ("${duration.written}") fits none of the document's windows: ${described}`);
   }
   return out;
+}
+
+/**
+ * The text may state only one side ("errors began at 23:41", "restored by 8:24AM ET"); the other side then comes from
+ * the status page, and the source says so.
+ */
+function impactWindowOf(claims: WindowClaim[], from: string | undefined, to: string | undefined, statusFrom: string, statusTo: string | undefined): TimeWindow | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  const start = from ?? statusFrom;
+  const end = to ?? statusTo ?? start;
+  if (start > end) return undefined;
+  const borrowed = from === undefined ? '; start: the status page\'s first update' : to === undefined ? '; end: the status page\'s resolution' : '';
+  return { from: start, to: end, source: `${impactSource(claims)}${borrowed}`.slice(0, 700) };
 }
 
 function impactSource(claims: WindowClaim[]): string {

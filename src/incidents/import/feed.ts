@@ -1,13 +1,14 @@
 // Statuspage history feeds (Atom RFC 4287 / RSS 2.0, https://support.atlassian.com/statuspage/docs/view-incident-history/):
 // one entry per incident, one <p> per update stamped "Dec 26, 14:45 UTC" with no year.
 import { XMLParser } from 'fast-xml-parser';
-import { ParseError, lineAt } from '../../errors.js';
+import { ParseError } from '../../errors.js';
 import { isRecord } from '../../json-text.js';
 import type { IncidentUpdate } from '../../model.js';
 import { cleanText } from '../../sanitize.js';
 import { emptyDraft, statusFromLabel, type DraftIncident } from './draft.js';
 import { htmlToText } from './html.js';
 import { machineTimeToUtc } from './iso.js';
+import { lineLocator } from './lines.js';
 import { readProse } from './prose.js';
 import { extractTimes } from './time-extract.js';
 
@@ -26,6 +27,7 @@ export function parseFeed(text: string, file: string): DraftIncident[] {
     throw new ParseError(file, line ? Number(line) : undefined, `not a well-formed feed: ${message.split('\n')[0]}`);
   }
   if (!isRecord(doc)) throw new ParseError(file, 1, 'not a feed');
+  const lineAt = lineLocator(text);
   if (isRecord(doc.feed)) {
     const feed = doc.feed;
     const owner = textOf(feed.title);
@@ -36,7 +38,7 @@ export function parseFeed(text: string, file: string): DraftIncident[] {
       guid: textOf(entry.id),
       published: textOf(entry.published) || textOf(entry.updated),
       html: textOf(entry.content) || textOf(entry.summary),
-    }, { owner, feedLink, text, file, format: 'atom' }));
+    }, { owner, feedLink, text, file, format: 'atom', lineAt }));
   }
   if (isRecord(doc.rss) && isRecord(doc.rss.channel)) {
     const channel = doc.rss.channel;
@@ -48,7 +50,7 @@ export function parseFeed(text: string, file: string): DraftIncident[] {
       guid: textOf(item.guid),
       published: textOf(item.pubDate),
       html: textOf(item.description),
-    }, { owner, feedLink, text, file, format: 'rss' }));
+    }, { owner, feedLink, text, file, format: 'rss', lineAt }));
   }
   throw new ParseError(file, 1, 'XML but neither an Atom <feed> nor an RSS <rss><channel>');
 }
@@ -67,11 +69,12 @@ interface FeedContext {
   text: string;
   file: string;
   format: 'atom' | 'rss';
+  lineAt: (offset: number) => number;
 }
 
 function draftFromEntry(entry: Entry, context: FeedContext): DraftIncident {
   const offset = Math.max(0, context.text.indexOf(entry.link || entry.title));
-  const line = lineAt(context.text, offset);
+  const line = context.lineAt(offset);
   const draft = emptyDraft(context.file, context.format, line);
   const published = machineTimeToUtc(entry.published);
   if (!published) throw new ParseError(context.file, line, `entry "${entry.title}": published/pubDate "${entry.published}" is not a timestamp with a time zone, so its update dates have no year`);

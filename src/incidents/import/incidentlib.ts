@@ -1,10 +1,11 @@
 // incidentlib-style case records (id, org, date, title{lang}, summary{lang}, symptoms_text{lang}, timeline, sources[]):
 // post-incident write-ups whose times live in prose, sometimes only in one language.
-import { ParseError, lineAt } from '../../errors.js';
+import { ParseError } from '../../errors.js';
 import { isRecord } from '../../json-text.js';
 import type { IncidentUpdate } from '../../model.js';
 import { emptyDraft, type DraftIncident, type WindowClaim } from './draft.js';
 import { parseCompactDuration } from './durations.js';
+import { lineLocator } from './lines.js';
 import { readProse } from './prose.js';
 import { parseLocalDate } from './time-extract.js';
 
@@ -17,13 +18,14 @@ export function isIncidentlibRecord(data: unknown): boolean {
 
 export function parseIncidentlib(data: unknown, text: string, file: string): DraftIncident[] {
   const records = (Array.isArray(data) ? data : [data]).filter(isRecord);
-  return records.map((record) => draftFrom(record, text, file));
+  const lineAt = lineLocator(text);
+  return records.map((record) => draftFrom(record, text, file, lineAt));
 }
 
-function draftFrom(record: Record<string, unknown>, text: string, file: string): DraftIncident {
+function draftFrom(record: Record<string, unknown>, text: string, file: string, lineAt: (offset: number) => number): DraftIncident {
   const recordId = String(record.id ?? '');
   const offset = Math.max(0, text.indexOf(JSON.stringify(recordId)));
-  const line = lineAt(text, offset);
+  const line = lineAt(offset);
   const draft = emptyDraft(file, 'incidentlib', line);
   const date = typeof record.date === 'string' ? parseLocalDate(record.date) : undefined;
   if (!date) throw new ParseError(file, line, `record ${recordId || '(no id)'}: "date" must be an ISO date (2025-03-21)`);

@@ -1,17 +1,31 @@
 // The same incident imported twice, or from two sources (its Statuspage JSON and a postmortem page), is one record.
-import type { Incident, IncidentUpdate } from '../../model.js';
+import type { Incident, IncidentUpdate, ReplayWindow } from '../../model.js';
 import { replayWindow } from '../../replay.js';
 import { TOLERANCE_MINUTES, minutesBetween } from './windows.js';
 
-/** Same id; or same URL; or overlapping windows with titles that share most of their words. */
+/**
+ * Same id; or same URL; or overlapping windows with titles that share most of their words; or windows that mostly
+ * coincide on the same components (two write-ups of one outage rarely share a title).
+ */
 export function isSameIncident(a: Incident, b: Incident): boolean {
   if (a.provider !== b.provider) return false;
   if (a.id === b.id) return true;
   if (a.url && b.url && normalizeUrl(a.url) === normalizeUrl(b.url)) return true;
-  const wa = replayWindow(a);
-  const wb = replayWindow(b);
-  const overlaps = wa.from <= (wb.to ?? '9999') && wb.from <= (wa.to ?? '9999');
-  return overlaps && titleSimilarity(a.title, b.title) >= 0.5;
+  const overlap = overlapShare(replayWindow(a), replayWindow(b));
+  if (overlap <= 0) return false;
+  if (titleSimilarity(a.title, b.title) >= 0.5) return true;
+  const sharedComponents = a.components.length === 0 || b.components.length === 0 || a.components.some((name) => b.components.includes(name));
+  return overlap >= 0.5 && sharedComponents;
+}
+
+/** Overlap as a share of the shorter window (open windows run to the far future); 0 when they do not meet. */
+function overlapShare(a: ReplayWindow, b: ReplayWindow): number {
+  const end = (window: ReplayWindow) => (window.to === null ? Number.MAX_SAFE_INTEGER : Date.parse(window.to));
+  const start = Math.max(Date.parse(a.from), Date.parse(b.from));
+  const stop = Math.min(end(a), end(b));
+  if (stop < start) return 0;
+  const shorter = Math.max(1, Math.min(end(a) - Date.parse(a.from), end(b) - Date.parse(b.from)));
+  return stop === start ? 1 / shorter : (stop - start) / shorter;
 }
 
 /** One record holding what both say; the existing record's id is kept so links to it stay valid. */

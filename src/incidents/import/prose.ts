@@ -41,8 +41,9 @@ export function readProse(text: string, options: ExtractOptions, skip: (mention:
     if (cue === 'start') claims.push({ from: mention.at, kind: 'impact', quote: quote(sentence) });
     else if (cue === 'end') claims.push({ to: mention.at, kind: 'impact', quote: quote(sentence) });
     else if (cue === 'post') {
-      const after = text.slice(mention.end, mention.end + 80).split(/[,.;\n]/)[0] ?? '';
-      posts.push({ at: mention.at, status: statusFromText(after), body: quote(sentence), components: [] });
+      const after = text.slice(mention.end, mention.end + 120).split(/[,.;\n]/)[0] ?? '';
+      // The clause that names this one post, not the whole sentence listing all of them.
+      posts.push({ at: mention.at, status: statusFromText(after), body: quote(`${mention.written}${after}`), components: [] });
     }
   }
   return {

@@ -1,11 +1,12 @@
 // Statuspage API v2 incidents (https://developer.statuspage.io/#tag/incidents): one incident, or a page's incidents.json.
-import { ParseError, lineAt } from '../../errors.js';
+import { ParseError } from '../../errors.js';
 import { isRecord } from '../../json-text.js';
 import type { IncidentImpact, IncidentUpdate } from '../../model.js';
 import { cleanText } from '../../sanitize.js';
 import { emptyDraft, statusFromLabel, type DraftIncident } from './draft.js';
 import { htmlToText } from './html.js';
 import { machineTimeToUtc } from './iso.js';
+import { lineLocator } from './lines.js';
 import { readProse } from './prose.js';
 
 const IMPACTS = new Set(['none', 'minor', 'major', 'critical', 'maintenance']);
@@ -30,18 +31,31 @@ function statuspageIncidents(data: unknown): Array<Record<string, unknown>> | un
 export function parseStatuspageJson(data: unknown, text: string, file: string): DraftIncident[] {
   const incidents = statuspageIncidents(data) ?? [];
   const page = isRecord(data) && isRecord(data.page) ? data.page : undefined;
-  return incidents.map((incident) => draftFrom(incident, page, text, file));
+  const lineAt = lineLocator(text);
+  // Incidents appear in the text in array order, so each id is searched for after the previous one.
+  let cursor = 0;
+  return incidents.map((incident) => {
+    const found = text.indexOf(JSON.stringify(String(incident.id)), cursor);
+    if (found >= 0) cursor = found;
+    return draftFrom(incident, page, { text, file, lineAt, offset: found >= 0 ? found : 0 });
+  });
 }
 
-function draftFrom(incident: Record<string, unknown>, page: Record<string, unknown> | undefined, text: string, file: string): DraftIncident {
+interface Source {
+  text: string;
+  file: string;
+  lineAt: (offset: number) => number;
+  offset: number;
+}
+
+function draftFrom(incident: Record<string, unknown>, page: Record<string, unknown> | undefined, { text, file, lineAt, offset }: Source): DraftIncident {
   const id = String(incident.id);
-  const offset = Math.max(0, text.indexOf(JSON.stringify(id)));
-  const line = lineAt(text, offset);
+  const line = lineAt(offset);
   const at = (key: string) => {
     const value = incident[key];
     if (value === null || value === undefined) return undefined;
     const utc = machineTimeToUtc(value);
-    if (!utc) throw new ParseError(file, lineOfKeyAfter(text, key, offset) ?? line, `incident ${id}: ${key} "${String(value)}" is not a timestamp with a time zone`);
+    if (!utc) throw new ParseError(file, lineOfKeyAfter({ text, lineAt }, key, offset) ?? line, `incident ${id}: ${key} "${String(value)}" is not a timestamp with a time zone`);
     return utc;
   };
   const draft = emptyDraft(file, 'statuspage-json', line);
@@ -71,7 +85,7 @@ function draftFrom(incident: Record<string, unknown>, page: Record<string, unkno
   const closed = status === 'resolved' || status === 'postmortem' || status === 'completed';
   draft.resolvedAt = resolvedAt ?? (closed ? (draft.updates.filter((update) => update.status !== 'postmortem').at(-1)?.at ?? null) : null);
   if (startedAt && draft.resolvedAt && draft.resolvedAt < startedAt) {
-    throw new ParseError(file, lineOfKeyAfter(text, 'resolved_at', offset) ?? line, `incident ${id}: resolved_at ${draft.resolvedAt} is before it started (${startedAt})`);
+    throw new ParseError(file, lineOfKeyAfter({ text, lineAt }, 'resolved_at', offset) ?? line, `incident ${id}: resolved_at ${draft.resolvedAt} is before it started (${startedAt})`);
   }
 
   // Update bodies and the postmortem often say when impact really began ("errors began at 19:39 UTC").
@@ -91,8 +105,8 @@ function draftFrom(incident: Record<string, unknown>, page: Record<string, unkno
   return draft;
 }
 
-function lineOfKeyAfter(text: string, key: string, from: number): number | undefined {
+function lineOfKeyAfter({ text, lineAt }: Pick<Source, 'text' | 'lineAt'>, key: string, from: number): number | undefined {
   const index = text.indexOf(`"${key}"`, from);
-  return index >= 0 ? lineAt(text, index) : undefined;
+  return index >= 0 ? lineAt(index) : undefined;
 }
 

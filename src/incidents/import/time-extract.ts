@@ -276,20 +276,21 @@ function addDays(local: LocalDate, days: number): LocalDate {
 
 /** Offset where the sentence holding `index` starts (after ". ", "! ", "? " or a line break). */
 export function sentenceStartBefore(text: string, index: number): number {
-  for (let i = index - 1; i > 0; i--) {
+  // Sentences longer than this are not sentences (minified text, tables): look no further back.
+  for (let i = index - 1; i > 0 && i > index - 2000; i--) {
     const char = text[i];
     if (char === '\n') return i + 1;
     if ((char === ' ' || char === '\t') && /[.!?]/.test(text[i - 1] ?? '') && !/\d/.test(text[i - 2] ?? '')) return i + 1;
   }
-  return 0;
+  return Math.max(0, index - 2000);
 }
 
 /** Start and end offsets of the sentence around `index`. */
 export function sentenceBounds(text: string, index: number): [number, number] {
   const start = sentenceStartBefore(text, index);
   // Decimal points ("99.9%") and abbreviations with digits do not end a sentence.
-  const stop = /[.!?](?=\s|$)|\n/.exec(text.slice(index).replace(/\d[.]\d/g, '000'));
-  return [start, stop ? index + stop.index + 1 : text.length];
+  const stop = /[.!?](?=\s|$)|\n/.exec(text.slice(index, index + 2000).replace(/\d[.]\d/g, '000'));
+  return [start, stop ? index + stop.index + 1 : Math.min(text.length, index + 2000)];
 }
 
 /** The sentence around `index`, for reading what a time is about. */

@@ -32,8 +32,20 @@ export const ZONE_AFTER_TIME = new RegExp(
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** Offset (minutes east of UTC) of an IANA zone at a UTC instant. */
+const offsetCache = new Map<string, number>();
+
+/** Offset (minutes east of UTC) of an IANA zone at a UTC instant; Intl is slow, and offsets only change on quarter hours. */
 export function ianaOffset(zone: string, utcMs: number): number {
+  const key = `${zone}|${Math.floor(utcMs / 900_000)}`;
+  const cached = offsetCache.get(key);
+  if (cached !== undefined) return cached;
+  const offset = computeOffset(zone, utcMs);
+  if (offsetCache.size > 50_000) offsetCache.clear();
+  offsetCache.set(key, offset);
+  return offset;
+}
+
+function computeOffset(zone: string, utcMs: number): number {
   let format = formatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });

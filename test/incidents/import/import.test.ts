@@ -51,6 +51,22 @@ describe('importDocuments', () => {
     expect(incident?.conflicts?.some((c) => c.includes('stated window 19:45–21:24 UTC'))).toBe(true);
   });
 
+  it('merges into a record with another id and title when the windows mostly coincide, and keeps a separate outage apart', async () => {
+    const known = (id: string, title: string, startedAt: string, resolvedAt: string) => ({ provider: 'trello', id, title, url: '', status: 'resolved', impact: 'major', components: [], regions: [], startedAt, resolvedAt, updates: [], source: 'snapshot' });
+    await index.write({
+      schemaVersion: 1,
+      provider: 'trello',
+      incidents: [known('trello-2016-06-28-reconnects', 'Websocket drop took the boards offline', '2016-06-28T12:57:00Z', '2016-06-28T16:30:00Z'), known('trello-2016-06-28-evening', 'Attachments failed to upload', '2016-06-28T22:00:00Z', '2016-06-28T23:00:00Z')],
+    });
+    const result = await run(['text/archive-edt-prose.txt']);
+    expect(result.incidents.map((item) => [item.action, item.id])).toEqual([['merged', 'trello-2016-06-28-reconnects']]);
+    const stored = await index.read('trello');
+    expect(stored.incidents.map((incident) => [incident.id, incident.resolvedAt])).toEqual([
+      ['trello-2016-06-28-evening', '2016-06-28T23:00:00Z'],
+      ['trello-2016-06-28-reconnects', '2016-06-28T16:32:00Z'],
+    ]);
+  });
+
   it('records the upstream provider and takes --provider over inference', async () => {
     const result = await run(['text/customer-log-no-zone.md'], { provider: 'northwind' });
     expect(result.incidents[0]?.incident.upstream).toEqual(['aws']);

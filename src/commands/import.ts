@@ -18,8 +18,15 @@ interface ImportFlags {
   format: 'table' | 'json';
 }
 
-/** The catalog loader is a parameter so tests can point the command at a fixture catalog. */
-export function importCommand(catalogLoader: () => Catalog = () => loadCatalog()): RegisterCommand {
+export interface ImportCommandSources {
+  catalog?: () => Catalog;
+  /** The embedded snapshot the index is layered over (default: the package's own). */
+  snapshotDir?: string;
+}
+
+/** Catalog and snapshot are parameters so tests can point the command at fixtures instead of the shipped data. */
+export function importCommand(sources: ImportCommandSources = {}): RegisterCommand {
+  const catalogLoader = sources.catalog ?? (() => loadCatalog());
   return (program, context) => {
     program
       .command('import')
@@ -34,7 +41,7 @@ export function importCommand(catalogLoader: () => Catalog = () => loadCatalog()
         for (const file of files) documents.push(file === '-' ? { file: '<stdin>', text: await context.readStdin() } : await readDocumentFile(file));
         const result = await importDocuments(documents, {
           catalog: catalogLoader(),
-          index: new IncidentIndex(context.indexDir(flags)),
+          index: sources.snapshotDir ? new IncidentIndex(context.indexDir(flags), sources.snapshotDir) : new IncidentIndex(context.indexDir(flags)),
           ...(flags.provider ? { provider: flags.provider } : {}),
           ...(flags.dryRun ? { dryRun: true } : {}),
         });

@@ -23,7 +23,7 @@ async function runImport(args: string[], stdin = '') {
     write: (text) => out.push(text),
   };
   const program = new Command().exitOverride();
-  importCommand(() => catalog)(program, context);
+  importCommand({ catalog: () => catalog, snapshotDir: await mkdtemp(join(tmpdir(), 'downstack-snapshot-')) })(program, context);
   const error = await program.parseAsync(['import', ...args], { from: 'user' }).then(() => undefined, (caught: unknown) => caught as Error);
   return { dir, out: out.join(''), problems, error };
 }

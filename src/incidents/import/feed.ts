@@ -101,13 +101,14 @@ function draftFromEntry(entry: Entry, context: FeedContext): DraftIncident {
   }
   draft.updates = updates.sort((a, b) => a.at.localeCompare(b.at));
   if (unstamped.length > 0) draft.notes.push(`${unstamped.length} update(s) in the feed entry carry no time (${unstamped.join(', ')}) and were left out`);
-  if (draft.updates.length === 0) throw new ParseError(context.file, line, `entry "${entry.title}": no update carries a time, so there is nothing to place in time`);
+  // No stamped update: the entry's date is all there is; its publish time is when the feed wrote it, not the outage.
+  if (draft.updates.length === 0) draft.dateOnly = published.slice(0, 10);
   const last = draft.updates.filter((update) => update.status !== 'postmortem').at(-1);
   const lastStatus = last ? statusFromLabel(last.status) : undefined;
   if (lastStatus) draft.status = lastStatus;
 
   const prose = draft.updates.map((update) => update.body).join('\n\n');
-  const reading = readProse(prose, { anchorMs: Date.parse(draft.updates[0]?.at ?? published) });
+  const reading = readProse(prose, draft.updates[0] ? { anchorMs: Date.parse(draft.updates[0].at) } : {});
   if (reading.problems[0]) throw new ParseError(context.file, line, `entry "${entry.title}": ${reading.problems[0].message}`);
   draft.claims = reading.claims;
   draft.durations = reading.durations;

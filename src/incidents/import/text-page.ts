@@ -119,9 +119,10 @@ function inlineUpdates(text: string, options: ExtractOptions) {
   const stamps = new Set<number>();
   const mentions: TimeMention[] = [];
   const matches = [...text.matchAll(INLINE_UPDATE)];
+  const all = matches.length > 0 ? extractTimes(text, options).mentions : [];
   matches.forEach((match, i) => {
     const stampAt = (match.index ?? 0) + match[0].indexOf(match.groups?.stamp ?? '');
-    const mention = extractTimes(text, options).mentions.find((item) => item.index === stampAt);
+    const mention = all.find((item) => item.index === stampAt);
     if (!mention) return;
     stamps.add(mention.index);
     mentions.push(mention);

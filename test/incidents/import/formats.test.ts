@@ -44,6 +44,15 @@ describe('history feeds', () => {
     expect(replayWindow(incident!).from).toBe('2022-03-16T17:58:00Z');
   });
 
+  it('imports an entry whose updates carry no time as its whole day, with a warning and no invented times', () => {
+    const [incident] = importFixture('feed/history-unstamped.atom');
+    expect(incident).toMatchObject({ provider: 'trello', id: 'leapday0001', startedAt: '2024-02-29T00:00:00Z', resolvedAt: '2024-03-01T00:00:00Z', updates: [] });
+    expect(incident?.conflicts).toEqual([
+      '2 update(s) in the feed entry carry no time (resolved, investigating) and were left out',
+      'noTimes: the document gives the date 2024-02-29 but no times; the window is that whole UTC day',
+    ]);
+  });
+
   it('converts PDT and PST stamps for their dates', () => {
     const [summer, winter] = importFixture('feed/history-pacific.atom');
     expect([summer?.startedAt, summer?.resolvedAt]).toEqual(['2021-07-15T17:00:00Z', '2021-07-15T18:30:00Z']);

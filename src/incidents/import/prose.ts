@@ -10,7 +10,7 @@ const CUES: Array<[RegExp, 'start' | 'end' | 'action' | 'post']> = [
   [/\b(?:began|started)[ \t]+(?:to[ \t]+(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+|(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+ing)\b/gi, 'action'],
   [/\b(?:prepar\w*|deploy\w*|hot ?fix\w*|placed|configur\w*|transferr\w*|tracing|rolled back|rolling back|escalat\w*)\b/gi, 'action'],
   [/\b(?:restored|recover(?:ed|y)|resolved|returned to normal|back to normal|fully (?:available|operational)|handled successfully|mitigated|ended|subsided|resumed|operational)\b/gi, 'end'],
-  [/\b(?:began|begun|started|starting|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi, 'start'],
+  [/\b(?:began|begun|started|starting|(?:first )?appeared|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi, 'start'],
   [/\b(?:status page|posted|post(?:ed)? an update)\b|글|게시/gi, 'post'],
 ];
 const REPLAY_CUE = /\breplay|\bmay need\b|\banything that failed\b/i;

@@ -30,9 +30,17 @@ export function parseTextPage(input: string, file: string): DraftIncident {
 
   // First pass: every stamped line (update header or key event), placed without an anchor since each carries a date.
   const lines = splitLines(text);
+  const posted = postedStamps(lines);
   const blocks: Block[] = [{ start: 0, text: '' }];
   const stamps: TimeMention[] = [];
-  for (const { start, line } of lines) {
+  for (const [number, { start, line }] of lines.entries()) {
+    const copied = posted.get(number);
+    if (copied === null) continue;
+    if (copied) {
+      stamps.push(copied.stamp);
+      blocks.push({ start, text: copied.rest ? `${copied.rest}\n` : '', update: { at: copied.stamp.at, status: copied.status, body: '', components: [] } });
+      continue;
+    }
     const event = KEY_EVENT.exec(line);
     const header = event ? undefined : HEADER.exec(line);
     const found = event ?? header;
@@ -106,6 +114,30 @@ export function parseTextPage(input: string, file: string): DraftIncident {
   return draft;
 }
 
+/**
+ * A status page copied from the browser puts the stamp after the update: "Resolved - text" (or "Resolved" alone on a
+ * line, text below), then "Posted 3 days ago. Aug 10, 2021 - 21:24 UTC". Maps each label line to its stamp, and each
+ * "Posted" line to null so it is not read again as prose.
+ */
+function postedStamps(lines: Array<{ line: string }>): Map<number, { stamp: TimeMention; status: string; rest: string } | null> {
+  const found = new Map<number, { stamp: TimeMention; status: string; rest: string } | null>();
+  const label = new RegExp(`^[ \\t]*(${STATUS})[ \\t]*(?:[-–:][ \\t]*(.*))?$`, 'i');
+  lines.forEach(({ line }, number) => {
+    if (!/^[ \t]*Posted\b/i.test(line)) return;
+    const stamp = extractTimes(line).mentions.find((mention) => mention.dateFrom === 'written');
+    if (!stamp) return;
+    for (let back = number - 1; back >= 0 && back >= number - 40; back--) {
+      if (found.has(back) || /^[ \t]*Posted\b/i.test(lines[back]?.line ?? '')) break;
+      const match = label.exec(lines[back]?.line ?? '');
+      if (!match) continue;
+      found.set(back, { stamp, status: statusFromLabel(match[1] ?? '') ?? 'update', rest: match[2] ?? '' });
+      found.set(number, null);
+      break;
+    }
+  });
+  return found;
+}
+
 function keyEventRole(label: string): 'from' | 'to' | string {
   if (/detected|started|began/.test(label)) return 'from';
   if (/mitigated|repaired|recovered|restored|ended/.test(label)) return 'to';
@@ -162,6 +194,7 @@ function explicitComponents(text: string): string[] {
     found.push(...splitList(match[1] ?? ''));
     for (const item of (match[2] ?? '').split('\n')) found.push(...splitList(item.replace(/^[ \t]*[-*•][ \t]*/, '')));
   }
+  for (const match of text.matchAll(/\bThis (?:incident|maintenance) affected:?[ \t]*([^\n]+?)\.?[ \t]*$/gim)) found.push(...splitList(match[1] ?? ''));
   const affecting = /\baffecting ([A-Z][^,.;:\n]{1,60}?)(?=,|\.|;| lasting\b| for\b|\n)/g;
   for (const match of text.matchAll(affecting)) found.push(...splitList(match[1] ?? ''));
   return [...new Set(found.map((item) => cleanText(item.trim(), 120)).filter((item) => item.length > 1))];
@@ -175,7 +208,8 @@ function titleOf(text: string): string {
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     // Breadcrumbs ("Companies/Trello/Incidents") and bare list markers are not titles.
-    if (line.length < 4 || /^[\w .-]+(?:\/[\w .-]+)+$/.test(line) || /^[-*•\d.]+$/.test(line)) continue;
+    // Site names ("GitHub Status") head copied status pages; the incident's own title comes next.
+    if (line.length < 4 || /^[\w .-]+(?:\/[\w .-]+)+$/.test(line) || /^[-*•\d.]+$/.test(line) || /^[\w .-]{1,40} status$/i.test(line)) continue;
     const title = line.replace(/^[-*•]\s*/, '');
     // A summary sentence standing in for a title: its first sentence is enough.
     return title.length > 120 ? (/^.{20,}?[.!?](?=\s)/.exec(title)?.[0] ?? title) : title;

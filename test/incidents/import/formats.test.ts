@@ -84,6 +84,13 @@ describe('incidentlib records', () => {
 });
 
 describe('incident pages', () => {
+  it('reads a status page copied from the browser, stamps after each update', () => {
+    const [incident] = importFixture('text/statuspage-page-copy.txt');
+    expect(incident).toMatchObject({ provider: 'github', title: 'Incident with Actions and Webhooks', components: ['Actions', 'Webhooks'], startedAt: '2022-04-05T14:05:00Z', resolvedAt: '2022-04-05T15:02:00Z' });
+    expect(incident?.updates.map((update) => `${update.at.slice(11, 16)} ${update.status}`)).toEqual(['14:05 investigating', '14:31 monitoring', '15:02 resolved']);
+    expect(replayWindow(incident!)).toEqual({ from: '2022-04-05T13:52:00Z', to: '2022-04-05T15:02:00Z' });
+  });
+
   it('reads a window across the spring-forward change in ET', () => {
     const [incident] = importFixture('text/dst-spring-forward.md');
     // 1:40 AM is still EST (UTC-5), 3:20 AM already EDT (UTC-4): 40 minutes, not 1h 40m.

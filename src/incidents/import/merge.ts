@@ -45,7 +45,7 @@ export function mergeIncidents(existing: Incident, incoming: Incident): Incident
     conflicts.push(`sources disagree on the resolution: ${existing.resolvedAt} (${existing.source}) vs ${incoming.resolvedAt} (${incoming.source})`);
   }
   const impactWindow = mergeWindow(existing, incoming);
-  const resolvedAt = existing.resolvedAt && incoming.resolvedAt ? (existing.resolvedAt > incoming.resolvedAt ? existing.resolvedAt : incoming.resolvedAt) : (existing.resolvedAt ?? incoming.resolvedAt);
+  const resolvedAt = existing.resolvedAt && incoming.resolvedAt ? later(existing.resolvedAt, incoming.resolvedAt) : (existing.resolvedAt ?? incoming.resolvedAt);
   const upstream = [...new Set([...(existing.upstream ?? []), ...(incoming.upstream ?? [])])];
   const sources = [...new Set([...existing.source.split('; '), ...incoming.source.split('; ')])].join('; ');
   return {
@@ -56,9 +56,9 @@ export function mergeIncidents(existing: Incident, incoming: Incident): Incident
     impact: existing.impact === 'unknown' ? incoming.impact : existing.impact,
     components: [...new Set([...existing.components, ...incoming.components])],
     regions: [...new Set([...existing.regions, ...incoming.regions])],
-    startedAt: existing.startedAt < incoming.startedAt ? existing.startedAt : incoming.startedAt,
+    startedAt: earlier(existing.startedAt, incoming.startedAt),
     resolvedAt,
-    updates: updates.sort((a, b) => a.at.localeCompare(b.at)),
+    updates: updates.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)),
     ...(impactWindow ? { impactWindow } : {}),
     ...(upstream.length > 0 ? { upstream } : {}),
     ...(conflicts.length > 0 ? { conflicts: [...new Set(conflicts)] } : {}),
@@ -70,10 +70,19 @@ function mergeWindow(a: Incident, b: Incident): Incident['impactWindow'] {
   if (!a.impactWindow) return b.impactWindow;
   if (!b.impactWindow) return a.impactWindow;
   return {
-    from: a.impactWindow.from < b.impactWindow.from ? a.impactWindow.from : b.impactWindow.from,
-    to: a.impactWindow.to > b.impactWindow.to ? a.impactWindow.to : b.impactWindow.to,
+    from: earlier(a.impactWindow.from, b.impactWindow.from),
+    to: later(a.impactWindow.to, b.impactWindow.to),
     source: a.impactWindow.source === b.impactWindow.source ? a.impactWindow.source : `${a.impactWindow.source} | ${b.impactWindow.source}`.slice(0, 1200),
   };
+}
+
+// Records from different sources write times to the minute ("21:24Z") or second ("21:24:05Z"): compare instants, not strings.
+function earlier(a: string, b: string): string {
+  return Date.parse(b) < Date.parse(a) ? b : a;
+}
+
+function later(a: string, b: string): string {
+  return Date.parse(b) > Date.parse(a) ? b : a;
 }
 
 function normalizeUrl(url: string): string {

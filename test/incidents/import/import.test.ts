@@ -67,6 +67,17 @@ describe('importDocuments', () => {
     ]);
   });
 
+  it('compares times as instants when records write them to the minute and to the second', async () => {
+    await index.write({
+      schemaVersion: 1,
+      provider: 'twingate',
+      incidents: [{ provider: 'twingate', id: 'twingate-2021-08-10-controller', title: 'Controller partly unavailable', url: '', status: 'resolved', impact: 'major', components: ['Controller'], regions: [], startedAt: '2021-08-10T20:00Z', resolvedAt: '2021-08-10T21:24Z', updates: [], source: 'snapshot' }],
+    });
+    await run(['statuspage/incident-single.json']);
+    const [incident] = (await index.read('twingate')).incidents;
+    expect([incident?.id, incident?.startedAt, incident?.resolvedAt]).toEqual(['twingate-2021-08-10-controller', '2021-08-10T20:00Z', '2021-08-10T21:24:05Z']);
+  });
+
   it('records the upstream provider and takes --provider over inference', async () => {
     const result = await run(['text/customer-log-no-zone.md'], { provider: 'northwind' });
     expect(result.incidents[0]?.incident.upstream).toEqual(['aws']);

@@ -40,6 +40,9 @@ export function computeWindows(draft: DraftIncident): Windows {
   if (resolvedAt === null && statusFrom === undefined && impactTo !== undefined) resolvedAt = impactTo;
 
   const impactWindow = impactWindowOf(impactClaims, impactFrom, impactTo, startedAt, resolvedAt ?? live.at(-1)?.at);
+  if (impactFrom !== undefined && impactTo !== undefined && impactFrom > impactTo) {
+    conflicts.push(`the text has impact ending at ${hm(impactTo)} ("${claimQuote(impactClaims, 'to', impactTo)}") before it began at ${hm(impactFrom)} ("${claimQuote(impactClaims, 'from', impactFrom)}"); no impact window recorded`);
+  }
 
   if (statusFrom !== undefined && impactFrom !== undefined) conflicts.push(...compare('impact began', impactFrom, claimQuote(impactClaims, 'from', impactFrom), 'the first status update', statusFrom));
   if (statusTo && impactTo !== undefined) conflicts.push(...compare('impact ended', impactTo, claimQuote(impactClaims, 'to', impactTo), 'the status page resolved it', statusTo));

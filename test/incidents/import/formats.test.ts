@@ -91,6 +91,13 @@ describe('incident pages', () => {
     expect(replayWindow(incident!)).toEqual({ from: '2022-04-05T13:52:00Z', to: '2022-04-05T15:02:00Z' });
   });
 
+  it('reports an impact that ends before it begins instead of recording a window', () => {
+    const [incident] = importFixture('text/impact-ends-before-it-begins.md');
+    expect(incident?.impactWindow).toBeUndefined();
+    expect(incident?.conflicts).toContain('the text has impact ending at 2021-10-12 14:20 UTC ("Service was restored at 14:20 UTC.") before it began at 2021-10-12 14:40 UTC ("Errors began at 14:40 UTC according to our logs."); no impact window recorded');
+    expect(replayWindow(incident!)).toEqual({ from: '2021-10-12T14:10:00Z', to: '2021-10-12T15:00:00Z' });
+  });
+
   it('reads a window across the spring-forward change in ET', () => {
     const [incident] = importFixture('text/dst-spring-forward.md');
     // 1:40 AM is still EST (UTC-5), 3:20 AM already EDT (UTC-4): 40 minutes, not 1h 40m.

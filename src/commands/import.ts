@@ -7,7 +7,7 @@ import type { RegisterCommand } from '../cli.js';
 import { indexOption } from '../cli.js';
 import { ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
-import { importDocuments, MAX_DOCUMENT_BYTES, tooBig, type ImportDocument, type ImportResult } from '../incidents/import/index.js';
+import { ImportError, importDocuments, MAX_DOCUMENT_BYTES, tooBig, type ImportDocument, type ImportResult } from '../incidents/import/index.js';
 import { cleanLine } from '../sanitize.js';
 import { formatRange } from '../time.js';
 
@@ -38,7 +38,15 @@ export function importCommand(sources: ImportCommandSources = {}): RegisterComma
       .addOption(indexOption())
       .action(async (files: string[], flags: ImportFlags) => {
         const documents: ImportDocument[] = [];
-        for (const file of files) documents.push(file === '-' ? { file: '<stdin>', text: await context.readStdin() } : await readDocumentFile(file));
+        const unreadable: string[] = [];
+        for (const file of files) {
+          if (file === '-') documents.push({ file: '<stdin>', text: await context.readStdin() });
+          else await readDocumentFile(file).then((document) => documents.push(document), (error: unknown) => {
+            if (!(error instanceof ParseError)) throw error;
+            unreadable.push(error.located);
+          });
+        }
+        if (unreadable.length > 0) throw new ImportError(unreadable);
         const result = await importDocuments(documents, {
           catalog: catalogLoader(),
           index: sources.snapshotDir ? new IncidentIndex(context.indexDir(flags), sources.snapshotDir) : new IncidentIndex(context.indexDir(flags)),
@@ -52,14 +60,15 @@ export function importCommand(sources: ImportCommandSources = {}): RegisterComma
 }
 
 async function readDocumentFile(file: string): Promise<ImportDocument> {
-  let size: number;
   try {
-    size = (await stat(file)).size;
+    const info = await stat(file);
+    if (!info.isFile()) throw new ParseError(file, undefined, 'not a file (import takes documents, not directories)');
+    if (info.size > MAX_DOCUMENT_BYTES) throw new ParseError(file, undefined, tooBig(info.size));
+    return { file, text: await readFile(file, 'utf8') };
   } catch (error) {
+    if (error instanceof ParseError) throw error;
     throw new ParseError(file, undefined, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  if (size > MAX_DOCUMENT_BYTES) throw new ParseError(file, undefined, tooBig(size));
-  return { file, text: await readFile(file, 'utf8') };
 }
 
 function toJson(result: ImportResult) {

@@ -45,6 +45,12 @@ describe('downstack import', () => {
     expect(printed.imported[0]).toMatchObject({ id: 'mhs89xs5rhb8', replay: { from: '2025-03-21T20:10:00Z', to: '2025-03-21T21:41:00Z' } });
   });
 
+  it('names every file it cannot read, and imports none of the others', async () => {
+    const { dir, error } = await runImport([`${FIXTURES}text/archive-edt-prose.txt`, `${FIXTURES}missing.txt`, FIXTURES]);
+    expect(error?.message).toBe(`nothing imported, nothing written:\n  ${FIXTURES}missing.txt: cannot read: ENOENT\n  ${FIXTURES}: not a file (import takes documents, not directories)`);
+    await expect(readFile(join(dir, 'trello.json'), 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+
   it('refuses a 100 MB file without reading it', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'downstack-import-big-'));
     const path = join(dir, 'export.txt');
@@ -52,6 +58,6 @@ describe('downstack import', () => {
     await handle.truncate(100 * 1024 * 1024);
     await handle.close();
     const { error } = await runImport([path]);
-    expect(error?.message).toBe('is 100.0 MB; incident documents over 10 MB are refused (import the provider\'s incidents.json or a feed instead)');
+    expect(error?.message).toBe(`nothing imported, nothing written:\n  ${path}: is 100.0 MB; incident documents over 10 MB are refused (import the provider's incidents.json or a feed instead)`);
   });
 });

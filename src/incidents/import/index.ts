@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import type { Catalog } from '../../catalog/loader.js';
 import { findComponent } from '../../catalog/loader.js';
 import { DownstackError, ParseError } from '../../errors.js';
-import { parseJsonText } from '../../json-text.js';
+import { isRecord, parseJsonText } from '../../json-text.js';
 import type { Incident, InputProblem, ReplayWindow } from '../../model.js';
 import { replayWindow } from '../../replay.js';
 import { IncidentSchema, INDEX_SCHEMA_VERSION, type IndexFile } from '../schema.js';
@@ -66,6 +66,7 @@ export function readDocument(document: ImportDocument): DraftIncident[] {
     const data = parseJsonText(text, file);
     if (isStatuspageJson(data)) return parseStatuspageJson(data, text, file);
     if (isIncidentlibRecord(data)) return parseIncidentlib(data, text, file);
+    if (isRecord(data) && Array.isArray(data.incidents) && data.incidents.length === 0) throw new ParseError(file, 1, 'a Statuspage incidents list with no incidents in it: nothing to import');
     throw new ParseError(file, 1, 'JSON, but neither a Statuspage incident / incidents.json nor an incidentlib record (id, org, date, title, timeline)');
   }
   if (looksLikeFeed(text)) return parseFeed(text, file);

@@ -1,6 +1,7 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
+import { importCommand } from './commands/import.js';
 import { registerProvidersCommand } from './commands/providers.js';
 import { loadCatalog } from './catalog/loader.js';
 import { registerFeed } from './commands/feed.js';
@@ -60,7 +61,7 @@ export interface CliContext {
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [registerProvidersCommand, registerFeed];
+const COMMANDS: RegisterCommand[] = [registerProvidersCommand, registerFeed, importCommand()];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();

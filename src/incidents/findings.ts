@@ -49,14 +49,18 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
   const provider = catalog.providers.get(exposure.provider);
   const incidentKeys = new Set(incident.components.flatMap((name) => componentKeys(name, provider ? findComponent(provider, name)?.name : undefined)));
   const regional = incident.regions.length > 0;
-  const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incident.regions.includes(region) ? 'certain' : 'no');
+  const incidentRegions = new Set(incident.regions.map((region) => region.toLowerCase()));
+  const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incidentRegions.has(region.toLowerCase()) ? 'certain' : 'no');
+  const whole = wholeProviderVerdict(exposure, regional, inRegion);
 
   // An incident that names no component concerns the whole provider.
   if (incident.components.length === 0) {
     if (!regional) return { components: exposure.components.map((c) => c.name), confidence: 'certain' };
-    const verdicts = exposure.components.map((c) => inRegion(c.region));
-    if (verdicts.includes('certain')) return { components: exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name), confidence: 'certain' };
-    return { components: [], confidence: 'possibly' };
+    const certain = exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name);
+    if (certain.length > 0 || whole === 'certain') return { components: [...new Set(certain)], confidence: 'certain' };
+    if (whole === 'possibly' || exposure.components.some((c) => c.region === undefined)) return { components: [], confidence: 'possibly' };
+    // Every piece of evidence sits in a known region the incident does not name.
+    return undefined;
   }
 
   const hit = exposure.components.filter((component) => componentKeys(component.name).some((key) => incidentKeys.has(key)));
@@ -65,9 +69,17 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
     const names = [...new Set(hit.filter((c) => !regional || inRegion(c.region) !== 'no').map((c) => c.name))];
     return { components: names, confidence: regionOk.includes('certain') ? 'certain' : 'possibly' };
   }
-  // Evidence that points at the provider as a whole (an SDK for everything) is exposed to every component.
-  if (exposure.wholeProvider) return { components: incident.components, confidence: regional ? 'possibly' : 'certain' };
+  // Evidence that points at the provider as a whole (an SDK for everything) is exposed to every component,
+  // in its own regions when those are known.
+  if (whole !== 'no') return { components: incident.components, confidence: whole };
   return undefined;
+}
+
+function wholeProviderVerdict(exposure: Exposure, regional: boolean, inRegion: (region: string | undefined) => 'certain' | 'possibly' | 'no'): 'certain' | 'possibly' | 'no' {
+  if (!exposure.wholeProvider) return 'no';
+  if (!regional) return 'certain';
+  if (!exposure.wholeProviderRegions) return 'possibly';
+  return exposure.wholeProviderRegions.some((region) => inRegion(region) === 'certain') ? 'certain' : 'no';
 }
 
 /** Names compared case-insensitively, also without the `"<Group> - "` prefix Statuspage adds in updates. */

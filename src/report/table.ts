@@ -4,6 +4,7 @@ import type { CheckReport } from '../check.js';
 import type { Dependency, Exposure, Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
+import { LOCAL_PROVIDERS } from '../terraform-names.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
 
 export interface TableOptions {
@@ -25,8 +26,10 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
   out.push(c.dim(indexLine(report, options.now)));
   out.push('');
 
+  const missing = notInCatalog(report.unmatched);
   if (report.exposures.length === 0) {
     out.push('No dependency maps to a provider in the catalog, so no incident can touch this stack.');
+    if (missing) out.push(c.yellow(missing));
     out.push(c.dim('If you use a SaaS that is missing, add it: see CONTRIBUTING.md (`downstack providers` lists what is known).'));
     return `${out.join('\n')}\n`;
   }
@@ -41,6 +44,7 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
     out.push(`  ${c.bold(label)}${components}${dev}`);
     out.push(`  ${' '.repeat(width)}${c.dim(`← ${why}`)}`);
   }
+  if (missing) out.push(c.yellow(`  ${missing}`), c.dim('  (add them to the catalog so their incidents count: see CONTRIBUTING.md)'));
   out.push('');
 
   if (report.findings.length === 0) {
@@ -85,8 +89,21 @@ function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) =>
 
 function componentSummary(exposure: Exposure): string {
   const named = exposure.components.map((component) => (component.region ? `${component.name} (${component.region})` : component.name)).join(', ');
-  const text = exposure.wholeProvider ? `all components${named ? ` (notably ${named})` : ''}` : named;
+  const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
+  const text = exposure.wholeProvider ? `all components${where}${named ? ` (notably ${named})` : ''}` : named;
   return text.length > 90 ? `${text.slice(0, 89)}…` : text;
+}
+
+/** Terraform providers and registry modules the catalog does not know, so users can see what is not covered. */
+export function notInCatalog(unmatched: Dependency[]): string | undefined {
+  const names = new Map<string, string>();
+  for (const dependency of unmatched) {
+    if (dependency.ecosystem !== 'terraform-provider' && dependency.ecosystem !== 'terraform-module') continue;
+    const key = dependency.name.toLowerCase();
+    if (LOCAL_PROVIDERS.has(key) || LOCAL_PROVIDERS.has(`hashicorp/${key}`) || names.has(key)) continue;
+    names.set(key, `${cleanLine(dependency.name, 120)} (${dependency.file}${dependency.line ? `:${dependency.line}` : ''})`);
+  }
+  return names.size > 0 ? `not in catalog: ${[...names.values()].join(', ')}` : undefined;
 }
 
 function evidenceSummary(evidence: Dependency[]): string {

@@ -23,7 +23,8 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
     sniff: (text) => TERRAFORM_HEADER.test(text),
     parse(text, path): ParseResult {
       const dir = directoryOf(path);
-      const module = readModuleDir(dir, [{ path, text: text }]);
+      const kind = fileKind(basename(path)) ?? (text.trimStart().startsWith('{') ? 'tf-json' : 'tf');
+      const module = readModuleDir(dir, [{ path, text, kind }]);
       const tree: Tree = { modules: new Map([[dir, module]]), unreadable: new Map() };
       const { dependencies, problems } = evaluateTree(tree, [dir], { fastPath });
       return { dependencies, errors: unique([...problems, ...moduleProblems(module)]) };

@@ -48,7 +48,14 @@ export function splitHcl(text: string): HclSplit {
   const errors: HclSplit['errors'] = [];
   let pos = 0;
   while (true) {
-    pos = scanner.skipSpace(pos, true);
+    try {
+      pos = scanner.skipSpace(pos, true);
+    } catch (error) {
+      if (!(error instanceof ScanError)) throw error;
+      errors.push({ line: scanner.lineOf(error.offset), message: `${error.message}; the text up to the next block is skipped` });
+      pos = scanner.nextItemLine(error.offset);
+      continue;
+    }
     if (pos >= text.length) break;
     const start = pos;
     const line = scanner.lineOf(start);

@@ -2,12 +2,14 @@
 // module's variables (https://developer.hashicorp.com/terraform/language/values/variables#variable-definition-precedence).
 import { posix } from 'node:path';
 import type { InputProblem } from '../../model.js';
-import { asList, fileKind, lineOfAttribute, readConfigFile, type Block, type Body, type ConfigFile } from './config-files.js';
+import { asList, fileKind, lineOfAttribute, readConfigFile, type Block, type Body, type ConfigFile, type FileKind } from './config-files.js';
 import { isRecord } from '../../json-text.js';
 
 export interface SourceFile {
   path: string;
   text: string;
+  /** For texts without a telling name (stdin); otherwise taken from the file name. */
+  kind?: FileKind;
 }
 
 export interface VarFile {
@@ -64,7 +66,7 @@ export function readModuleDir(dir: string, sources: SourceFile[]): ModuleDir {
   };
   const ordered = [...sources].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const source of ordered) {
-    const kind = fileKind(source.path);
+    const kind = source.kind ?? fileKind(source.path);
     if (!kind) continue;
     const file = readConfigFile(source.text, source.path, kind);
     module.files.push(file);

@@ -178,7 +178,9 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module') narrowed.add(hit.provider);
       if (hit.component) addComponent(exposure.components, hit.component);
       else if (dependency.ecosystem === 'terraform-provider') requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
-      else wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
+      // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
+      // region, for incidents that name no component) without exposing the stack to every component.
+      else if (dependency.ecosystem !== 'terraform-resource') wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
       if (!exposure.evidence.includes(dependency)) exposure.evidence.push(dependency);
       if (dependency.kind !== 'dev') exposure.devOnly = false;
     }

@@ -72,16 +72,21 @@ describe('Terraform exposures', () => {
     expect(exposures[0]?.evidence.map((evidence) => evidence.name)).toEqual(['hashicorp/aws', 'aws_lb']);
   });
 
-  it('resources the catalog cannot narrow, and registry modules, stand for the whole provider in their regions', () => {
-    const { exposures } = exposuresFor(
-      [dep('terraform-resource', 'aws_iam_role', 'eu-west-2'), dep('terraform-module', 'terraform-aws-modules/vpc/aws', 'us-east-1'), dep('terraform-resource', 'aws_lb', 'eu-west-2')],
-      matcher,
-      catalog,
-    );
-    expect(exposures[0]).toMatchObject({ wholeProvider: true, wholeProviderRegions: ['eu-west-2', 'us-east-1'] });
-    const unknown = exposuresFor([dep('terraform-resource', 'aws_iam_role', 'eu-west-2'), dep('terraform-resource', 'aws_kms_key')], matcher, catalog);
+  it('a registry module stands for the whole provider, in the region of the provider it gets', () => {
+    const { exposures } = exposuresFor([dep('terraform-module', 'terraform-aws-modules/vpc/aws', 'us-east-1'), dep('terraform-resource', 'aws_lb', 'eu-west-2')], matcher, catalog);
+    expect(exposures[0]).toMatchObject({ wholeProvider: true, wholeProviderRegions: ['us-east-1'], components: [{ name: 'Elastic Load Balancing', region: 'eu-west-2' }] });
+    const unknown = exposuresFor([dep('terraform-module', 'terraform-aws-modules/vpc/aws', 'us-east-1'), dep('terraform-module', 'terraform-aws-modules/iam/aws')], matcher, catalog);
     expect(unknown.exposures[0]?.wholeProvider).toBe(true);
     expect(unknown.exposures[0]?.wholeProviderRegions).toBeUndefined();
+  });
+
+  it('a resource type the catalog maps to no component is evidence, not exposure to every component', () => {
+    const { exposures, unmatched } = exposuresFor([dep('terraform-provider', 'hashicorp/aws'), dep('terraform-resource', 'aws_iam_role', 'eu-west-2')], matcher, catalog);
+    expect(unmatched).toEqual([]);
+    expect(exposures).toHaveLength(1);
+    expect(exposures[0]?.components).toEqual([]);
+    expect(exposures[0]?.wholeProvider).toBeUndefined();
+    expect(exposures[0]?.evidence.map((evidence) => evidence.name)).toEqual(['hashicorp/aws', 'aws_iam_role']);
   });
 
   it('keeps providers the catalog does not know as unmatched', () => {

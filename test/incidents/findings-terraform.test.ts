@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Exposure } from '../../src/model.js';
 import { findIncidents } from '../../src/incidents/findings.js';
+import { buildMatcher, exposuresFor } from '../../src/catalog/matcher.js';
+import { IncidentIndex } from '../../src/incidents/store.js';
+import type { Dependency } from '../../src/model.js';
 import type { Incident } from '../../src/model.js';
-import { checkTerraformFixture, terraformCatalog } from '../helpers/terraform-check.js';
+import { checkTerraformFixture, terraformCatalog, TERRAFORM_FIXTURES } from '../helpers/terraform-check.js';
 
 const ids = (report: Awaited<ReturnType<typeof checkTerraformFixture>>) => report.findings.map((finding) => `${finding.incident.id} ${finding.confidence} [${finding.components.join(', ')}]`).sort();
 
@@ -74,5 +77,18 @@ describe('findings honour the region of Terraform exposures', () => {
     expect(found.sort()).toEqual(['global certain', 'in-region certain']);
     const unknown = findIncidents([{ ...exposure, wholeProviderRegions: undefined }], new Map([['aws', incidents]]), catalog, window).map((finding) => `${finding.incident.id} ${finding.confidence}`);
     expect(unknown.sort()).toEqual(['elsewhere possibly', 'global certain', 'in-region possibly']);
+  });
+
+  it('a resource the catalog maps to no component is hit by provider-wide incidents in its region only', async () => {
+    const catalog = terraformCatalog();
+    const { incidents } = await new IncidentIndex(`${TERRAFORM_FIXTURES}index`, `${TERRAFORM_FIXTURES}empty-snapshot`).read('aws');
+    const window = { since: new Date('2025-10-01T00:00:00Z'), until: new Date('2025-10-31T00:00:00Z'), now: new Date('2025-11-01T00:00:00Z') };
+    const role = (region?: string): Dependency => ({ ecosystem: 'terraform-resource', name: 'aws_iam_role', ...(region ? { region } : {}), file: 'iam.tf', line: 1, direct: true, via: ['.', 'aws_iam_role.app'] });
+    const found = (region?: string) => {
+      const { exposures } = exposuresFor([role(region)], buildMatcher(catalog), catalog);
+      return findIncidents(exposures, new Map([['aws', incidents]]), catalog, window).map((finding) => `${finding.incident.id} ${finding.confidence}`);
+    };
+    expect(found('eu-west-2')).toEqual(['multi-euw2-2025-10 certain']);
+    expect(found(undefined).sort()).toEqual(['multi-apne1-2025-10 possibly', 'multi-euw2-2025-10 possibly']);
   });
 });

@@ -74,7 +74,9 @@ function addToSet(sets: Map<SetParser, Map<string, SourceFile[]>>, parser: SetPa
   let byDir = sets.get(parser);
   if (!byDir) sets.set(parser, (byDir = new Map()));
   const dir = dirname(file.path);
-  byDir.set(dir, [...(byDir.get(dir) ?? []), file]);
+  const files = byDir.get(dir);
+  if (files) files.push(file);
+  else byDir.set(dir, [file]);
 }
 
 /** A directory a set parser asks for (a local module outside the scan): the files it claims there. */

@@ -9,6 +9,8 @@ import { basename, type DirectoryReader, type ParseResult, type SetParser, type 
 
 /** A top-level Terraform block header at the start of a line. */
 const TERRAFORM_HEADER = /^(terraform|provider|resource|data|module|variable|locals|output)[ \t]*("[^"\n]*"[ \t]*)*\{/m;
+/** The JSON form: an object whose keys are block types. */
+const TERRAFORM_JSON = /^\s*\{\s*"(terraform|provider|resource|data|module|variable|locals)"\s*:\s*[[{]/;
 
 export interface TerraformOptions {
   /** false parses every block in full; only the equivalence test turns the fast path off. */
@@ -20,7 +22,7 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
   return {
     kind: 'terraform',
     matches: (path) => fileKind(basename(path)) !== undefined,
-    sniff: (text) => TERRAFORM_HEADER.test(text),
+    sniff: (text) => TERRAFORM_HEADER.test(text) || TERRAFORM_JSON.test(text),
     parse(text, path): ParseResult {
       const dir = directoryOf(path);
       const kind = fileKind(basename(path)) ?? (text.trimStart().startsWith('{') ? 'tf-json' : 'tf');

@@ -12,7 +12,6 @@ type Json = Record<string, unknown>;
 interface PlanResource {
   address: string;
   moduleAddress?: string;
-  mode: string;
   type: string;
   provider?: string;
   values?: Json;
@@ -90,7 +89,6 @@ function resourceOf(entry: Json, values: Json | undefined): PlanResource[] {
     {
       address: entry.address,
       ...(moduleAddress ? { moduleAddress } : {}),
-      mode: typeof entry.mode === 'string' ? entry.mode : 'managed',
       type: entry.type,
       ...(typeof entry.provider_name === 'string' ? { provider: entry.provider_name } : {}),
       ...(values ? { values } : {}),

@@ -2,6 +2,7 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Dependency, InputResult } from '../../src/model.js';
+import { parserForText } from '../../src/parsers/index.js';
 import { terraformParser } from '../../src/parsers/terraform-config.js';
 import { scanPaths } from '../../src/scan.js';
 
@@ -191,6 +192,21 @@ describe('Terraform bad input', () => {
       'terraform-resource aws_lb @eu-central-1',
     ]);
     expect(result.errors).toEqual([{ file: '<stdin>', line: 5, message: 'module "app": cannot read ./app (not available from this input); its resources are not counted' }]);
+  });
+
+  it('recognises pasted .tf.json and reads it as JSON', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(`${CONFIGS}json-config/main.tf.json`, 'utf8');
+    expect(parserForText(text)).toBe(terraformParser);
+    expect(terraformParser.parse(text, '<stdin>').dependencies.map((dependency) => `${dependency.name} @${dependency.region ?? '?'}`)).toEqual([
+      'hashicorp/aws @?',
+      'DataDog/datadog @?',
+      // Without terraform.tfvars.json beside it, the variable's default applies.
+      'aws_lb @us-west-2',
+      'aws_s3_bucket @us-east-1',
+      'datadog_synthetics_test @?',
+      'terraform-aws-modules/sqs/aws @us-east-1',
+    ]);
   });
 
   it('reports a broken .tf.json at its line', () => {

@@ -1,8 +1,7 @@
 // One Terraform file (native .tf, JSON .tf.json, or a .tfvars variables file) → its top-level blocks, whose bodies
 // are parsed only when asked for. Syntax: https://developer.hashicorp.com/terraform/language/syntax/json
-import { lineAt } from '../../errors.js';
+import { lineAt, ParseError } from '../../errors.js';
 import { isRecord, lineOfKey, parseJsonText } from '../../json-text.js';
-import { ParseError } from '../../errors.js';
 import type { InputProblem } from '../../model.js';
 import { splitHcl } from './hcl-items.js';
 import { HclSyntaxError, parseHcl } from './hcl-parser.js';

@@ -1,6 +1,5 @@
 // Resolves the few expressions a region comes from — literals, var.x, local.x, another block's region — to the
 // set of values they can take. Anything else is unknown (an empty set): a region is never guessed.
-import { isRecord } from '../../json-text.js';
 import type { Block, Body, ModuleDir } from './module-dir.js';
 
 export interface ProviderConfig {
@@ -127,8 +126,4 @@ function zoneRegion(zone: string): string[] {
 function normalizeRegion(provider: string, regions: string[]): string[] {
   if (provider !== 'azurerm' && provider !== 'azapi') return regions;
   return regions.map((region) => region.toLowerCase().replace(/\s+/g, ''));
-}
-
-export function isBody(value: unknown): value is Body {
-  return isRecord(value);
 }

@@ -105,6 +105,19 @@ describe('Terraform root module with local and registry modules', () => {
 });
 
 describe('Terraform regions', () => {
+  it('resolves a provider a module configures itself from its inputs, per call, and passes it further down', async () => {
+    const { inputs } = await scan('module-own-provider');
+    expect(problems(inputs)).toEqual([]);
+    expect(all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}`).sort()).toEqual([
+      'data.external.pick @?',
+      'module.replica > aws_dynamodb_table.replica @ap-northeast-1',
+      'module.replica > module.bucket > aws_s3_bucket.replica @ap-northeast-1',
+      // The input comes from a data source: its value is only known at apply time.
+      'module.replica_unknown > aws_dynamodb_table.replica @?',
+      'module.replica_unknown > module.bucket > aws_s3_bucket.replica @?',
+    ]);
+  });
+
   it('takes each explicit *.tfvars as one way to apply the module', async () => {
     const { inputs } = await scan('var-files-per-env');
     expect(all(inputs, 'terraform-resource').map(describeDependency)).toEqual([

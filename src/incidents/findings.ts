@@ -57,8 +57,9 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
   if (incident.components.length === 0) {
     if (!regional) return { components: exposure.components.map((c) => c.name), confidence: 'certain' };
     const certain = exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name);
-    // Terraform resources and modules carry their own region, also those the catalog maps to no component.
-    const placed = exposure.evidence.filter((dependency) => dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module').map((dependency) => inRegion(dependency.region));
+    // Terraform resources and modules carry their own region, also those the catalog maps to no component
+    // (not for an upstream provider: the evidence's regions are those of the provider it runs under).
+    const placed = exposure.through ? [] : exposure.evidence.filter((dependency) => dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module').map((dependency) => inRegion(dependency.region));
     if (certain.length > 0 || whole === 'certain' || placed.includes('certain')) return { components: [...new Set(certain)], confidence: 'certain' };
     if (whole === 'possibly' || placed.includes('possibly') || exposure.components.some((c) => c.region === undefined)) return { components: [], confidence: 'possibly' };
     // Every piece of evidence sits in a known region the incident does not name.

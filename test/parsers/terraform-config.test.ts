@@ -229,3 +229,19 @@ describe('Terraform bad input', () => {
     expect(result.errors[0]?.line).toBe(4);
   });
 });
+
+describe('Terraform parser on arbitrary text', () => {
+  it('never throws: every problem becomes a located error, whatever the input', async () => {
+    const fc = (await import('fast-check')).default;
+    const pieces = fc.constantFrom('resource "aws_lb" "c" {', '}', '{', '"', '${', '<<EOT\n', 'EOT\n', '/*', '*/', '#', '\n', ' x = 1', '[', ']', 'variable "r" { default = "eu-west-1" }\n', 'provider = aws.x\n', 'region = var.r\n', 'provider "aws" {\n', 'module "m" {\n source = "./x"\n', '%{', '= =', '(');
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        const lines = text.split('\n').length;
+        const result = terraformParser.parse(text, 'fuzz.tf');
+        return result.errors.every((error) => error.file === 'fuzz.tf' && (error.line ?? 1) >= 1 && (error.line ?? 1) <= lines);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

@@ -107,7 +107,9 @@ export function notInCatalog(unmatched: Dependency[]): string | undefined {
 }
 
 function evidenceSummary(evidence: Dependency[]): string {
-  const shown = evidence.slice(0, 3).map((dependency) => {
+  // A Terraform provider requirement says least about what is used: resources and modules are shown first.
+  const ordered = [...evidence].sort((a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'));
+  const shown = ordered.slice(0, 3).map((dependency) => {
     const where = `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
     const chain = !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
     return `${where} ${dependency.name}${chain}`;

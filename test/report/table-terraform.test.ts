@@ -10,6 +10,8 @@ describe('table report for a Terraform stack', () => {
     expect(line?.trim()).toMatch(/^not in catalog: twingate\/twingate \(.*root-with-modules\/\.terraform\.lock\.hcl:37\)$/);
     expect(text).not.toMatch(/not in catalog:.*random/);
     expect(text).toContain('Amazon Web Services  all components in eu-west-2 (notably Amazon CloudFront (us-east-1)');
+    // The evidence line leads with resources, not with the provider requirement.
+    expect(text).toMatch(/← \S*root-with-modules\/main\.tf:8 aws_region; \S*root-with-modules\/main\.tf:34 aws_lb; /);
     const aws = report.exposures.find((exposure) => exposure.provider === 'aws');
     expect(aws?.components).toContainEqual({ name: 'Elastic Load Balancing', region: 'eu-west-2' });
     expect(aws?.components).toContainEqual({ name: 'AWS Certificate Manager', region: 'us-east-1' });

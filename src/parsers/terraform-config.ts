@@ -4,7 +4,7 @@ import { ParseError } from '../errors.js';
 import type { InputProblem, InputResult } from '../model.js';
 import { fileKind } from './terraform/config-files.js';
 import { evaluateTree, type Tree } from './terraform/evaluate.js';
-import { directoryOf, moduleProblems, readModuleDir, type ModuleDir } from './terraform/module-dir.js';
+import { directoryOf, downloadedModuleDir, moduleProblems, readModuleDir, type ModuleDir } from './terraform/module-dir.js';
 import { basename, type DirectoryReader, type ParseResult, type SetParser, type SourceFile } from './types.js';
 
 /** A top-level Terraform block header at the start of a line. */
@@ -32,9 +32,8 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
       return { dependencies, errors: unique([...problems, ...moduleProblems(module)]) };
     },
     async parseSet(directories, reader) {
-      const tree = await loadTree(directories, reader);
-      const scanned = directories.map((entry) => entry.dir);
-      const { dependencies, problems } = evaluateTree(tree, rootsOf(tree, scanned), { fastPath });
+      const { tree, roots } = await loadTree(directories, reader);
+      const { dependencies, problems } = evaluateTree(tree, roots, { fastPath });
       const byFile = groupBy(dependencies, (dependency) => dependency.file);
       const problemsByFile = groupBy(unique([...problems, ...[...tree.modules.values()].flatMap(moduleProblems)]), (problem) => problem.file);
       return [...tree.modules.values()].flatMap((module) =>
@@ -53,8 +52,11 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
 
 export const terraformParser = createTerraformParser();
 
-/** Reads the scanned directories, then every local module they call (each directory once, so cycles end). */
-async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>, reader: DirectoryReader): Promise<Tree> {
+/**
+ * Reads the scanned directories, every local module they call (each directory once, so cycles end), then the
+ * remote modules `terraform init` downloaded for each root, and the local modules those call, until nothing is new.
+ */
+async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>, reader: DirectoryReader): Promise<{ tree: Tree; roots: string[] }> {
   const tree: Tree = { modules: new Map(), unreadable: new Map() };
   const pending: ModuleDir[] = [];
   for (const { dir, files } of directories) {
@@ -62,6 +64,46 @@ async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>
     tree.modules.set(dir, module);
     pending.push(module);
   }
+  await readLocalModules(tree, pending, reader);
+  const roots = rootsOf(tree, directories.map((entry) => entry.dir));
+  const attempted = new Set<string>();
+  for (let wanted = downloadsWanted(tree, roots, attempted); wanted.length > 0; wanted = downloadsWanted(tree, roots, attempted)) {
+    for (const dir of wanted) {
+      attempted.add(dir);
+      let files: SourceFile[];
+      try {
+        files = await reader.readDirectory(dir);
+      } catch (error) {
+        // Not downloaded (no `terraform init` here): the call then counts as a module of its provider.
+        if (!(error instanceof ParseError)) throw error;
+        continue;
+      }
+      const module = readModuleDir(dir, files);
+      if (module.files.length === 0) continue;
+      tree.modules.set(dir, module);
+      pending.push(module);
+    }
+    await readLocalModules(tree, pending, reader);
+  }
+  return { tree, roots };
+}
+
+/** Download directories of remote module calls reachable from the roots that were not looked for yet. */
+function downloadsWanted(tree: Tree, roots: string[], attempted: Set<string>): string[] {
+  const wanted = new Set<string>();
+  const visit = (root: string, dir: string, key: string[], stack: string[]) => {
+    for (const call of tree.modules.get(dir)?.calls ?? []) {
+      const child = call.localDir ?? downloadedModuleDir(root, [...key, call.name], call.source);
+      if (stack.includes(child)) continue;
+      if (tree.modules.has(child)) visit(root, child, [...key, call.name], [...stack, child]);
+      else if (call.localDir === undefined && !attempted.has(child)) wanted.add(child);
+    }
+  };
+  for (const root of roots) visit(root, root, [], [root]);
+  return [...wanted];
+}
+
+async function readLocalModules(tree: Tree, pending: ModuleDir[], reader: DirectoryReader): Promise<void> {
   while (pending.length > 0) {
     const module = pending.shift() as ModuleDir;
     for (const call of module.calls) {
@@ -80,7 +122,6 @@ async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>
       }
     }
   }
-  return tree;
 }
 
 /**

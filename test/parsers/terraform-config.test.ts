@@ -87,6 +87,23 @@ describe('Terraform root module with local and registry modules', () => {
     expect(publicLb?.direct).toBe(true);
   });
 
+  it('reads remote modules where `terraform init` downloaded them, nested ones included; counts the others as module calls', async () => {
+    const { inputs } = await scan('registry-modules-downloaded');
+    expect(problems(inputs)).toEqual([]);
+    expect(all(inputs).map((dependency) => `${dependency.ecosystem} ${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}${dependency.direct ? '' : ' (indirect)'}`).sort()).toEqual(
+      [
+        'terraform-provider aws @?',
+        'terraform-resource module.alb > aws_lb.this @eu-west-2 (indirect)',
+        'terraform-resource module.alb > aws_lb_target_group.this @eu-west-2 (indirect)',
+        'terraform-resource module.alb > module.sg > aws_security_group.this @eu-west-2 (indirect)',
+        'terraform-module module.notify @us-east-1',
+        'terraform-resource module.records > data.aws_route53_zone.this @eu-west-2 (indirect)',
+        'terraform-resource module.records > aws_route53_record.apex @eu-west-2 (indirect)',
+      ].sort(),
+    );
+    expect(all(inputs).find((dependency) => dependency.name === 'aws_lb')?.file).toMatch(/registry-modules-downloaded\/\.terraform\/modules\/alb\/main\.tf$/);
+  });
+
   it('evaluates a module directory scanned on its own only through its caller', async () => {
     const { inputs } = await scan('root-with-modules');
     const vpcs = all(inputs).filter((dependency) => dependency.name === 'aws_vpc');

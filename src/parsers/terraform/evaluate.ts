@@ -1,7 +1,7 @@
 // Walks a root module and the local modules it calls (https://developer.hashicorp.com/terraform/language/modules/syntax),
 // passing variables and provider configurations down, and lists what it finds as dependencies with their region.
 import type { Dependency, InputProblem } from '../../model.js';
-import type { Block, ModuleDir } from './module-dir.js';
+import { downloadedModuleDir, moduleKey, type Block, type ModuleDir } from './module-dir.js';
 import { blockRegions, providerConfig, providerKey, REGION_ATTRIBUTES, resolve, type ProviderConfig, type Scope } from './values.js';
 import { isRecord } from '../../json-text.js';
 import { providerSource, registryModuleProvider } from '../../terraform-names.js';
@@ -51,7 +51,9 @@ export function evaluateTree(tree: Tree, roots: string[], options: EvaluateOptio
       if (!body) continue;
       const passed = passedProviders(body.providers, providers, call.block, problems);
       const label = `module.${call.name}`;
-      if (call.localDir === undefined) {
+      // A remote module is read where `terraform init` downloaded it; without that it counts as a module call.
+      const childDir = call.localDir ?? downloadedModuleDir(via[0] as string, [...moduleKey(via), call.name], call.source);
+      if (call.localDir === undefined && !tree.modules.has(childDir)) {
         const target = registryModuleProvider(call.source);
         const regions = target ? (passed.get(target)?.regions ?? []) : [];
         for (const region of orUnknown(regions)) {
@@ -59,13 +61,13 @@ export function evaluateTree(tree: Tree, roots: string[], options: EvaluateOptio
         }
         continue;
       }
-      if (stack.includes(call.localDir)) {
-        problems.push({ file: call.block.file, line: call.block.line, message: `module "${call.name}": ${call.source} is already being read (${[...stack, call.localDir].join(' → ')}); not followed again` });
+      if (stack.includes(childDir)) {
+        problems.push({ file: call.block.file, line: call.block.line, message: `module "${call.name}": ${call.source} is already being read (${[...stack, childDir].join(' → ')}); not followed again` });
         continue;
       }
-      const child = tree.modules.get(call.localDir);
+      const child = tree.modules.get(childDir);
       if (!child) {
-        const reason = tree.unreadable.get(call.localDir) ?? 'not available from this input';
+        const reason = tree.unreadable.get(childDir) ?? 'not available from this input';
         problems.push({ file: call.block.file, line: call.block.line, message: `module "${call.name}": cannot read ${call.source} (${reason}); its resources are not counted` });
         continue;
       }

@@ -151,6 +151,21 @@ function readModuleCall(module: ModuleDir, block: Block): void {
   });
 }
 
+/**
+ * Where `terraform init` puts a module that is not local: `.terraform/modules/<key>` under the root module, the key
+ * being the call names from the root joined by dots, plus the `//subdir` of the source.
+ */
+export function downloadedModuleDir(rootDir: string, key: string[], source: string): string {
+  const address = source.replace(/^[\w+.-]+::/, '').replace(/^[a-z][\w+.-]*:\/\//i, '');
+  const subdir = address.split('//')[1]?.split('?')[0] ?? '';
+  return posix.normalize(posix.join(rootDir, '.terraform', 'modules', key.join('.'), subdir)).replace(/\/$/, '');
+}
+
+/** Module call names from the root, out of a `via` chain (`[root, 'module.a', 'module.b']`). */
+export function moduleKey(via: string[]): string[] {
+  return via.slice(1).map((label) => label.replace(/^module\./, ''));
+}
+
 /** Every problem of the module's files, including those found while evaluating (bodies parse on demand). */
 export function moduleProblems(module: ModuleDir): InputProblem[] {
   return [...module.errors, ...module.files.flatMap((file) => file.errors)];

@@ -239,6 +239,14 @@ describe('Terraform bad input', () => {
     ]);
   });
 
+  it('reads Windows line endings exactly like Unix ones', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(`${CONFIGS}root-with-modules/monitoring.tf`, 'utf8');
+    const unix = terraformParser.parse(text, 'monitoring.tf');
+    expect(unix.dependencies).toHaveLength(2);
+    expect(terraformParser.parse(text.replace(/\n/g, '\r\n'), 'monitoring.tf')).toEqual(unix);
+  });
+
   it('reports a broken .tf.json at its line', () => {
     const result = terraformParser.parse('{\n  "resource": {\n    "aws_lb": { "x": {} },\n  }\n}\n', 'main.tf.json');
     expect(result.dependencies).toEqual([]);

@@ -1,5 +1,6 @@
 // `downstack check` as a library call: inputs → dependencies → exposures → findings → replay plan.
 import { loadCatalog, type Catalog } from './catalog/loader.js';
+import { notInCatalog } from './catalog/candidates.js';
 import { buildMatcher, exposuresFor } from './catalog/matcher.js';
 import { findIncidents } from './incidents/findings.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
@@ -17,6 +18,8 @@ export interface CheckOptions extends ScanOptions {
   /** `dev` leaves dev-only dependencies out, like `npm --omit dev`. */
   omit?: Array<'dev'>;
   includeMaintenance?: boolean;
+  /** false leaves the embedded snapshot out and answers from the local index alone. */
+  snapshot?: boolean;
 }
 
 export interface IndexSummary {
@@ -37,6 +40,8 @@ export interface CheckReport {
   errors: InputProblem[];
   exposures: Exposure[];
   unmatched: Dependency[];
+  /** Unmatched dependencies that look like a SaaS SDK or a Terraform provider: gaps in the catalog. */
+  notInCatalog: string[];
   findings: Finding[];
   replay: ReplayBand[];
   index: IndexSummary;
@@ -52,7 +57,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
 
   const { exposures, unmatched } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
-  const index = new IncidentIndex(options.indexDir);
+  const index = options.snapshot === false ? new IncidentIndex(options.indexDir, null) : new IncidentIndex(options.indexDir);
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
   const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));
@@ -66,6 +71,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     errors: scan.errors,
     exposures,
     unmatched,
+    notInCatalog: notInCatalog(unmatched),
     findings,
     replay: mergeWindows(findings),
     index: summarize(options.indexDir, loaded),

@@ -1,12 +1,18 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
+import { registerProvidersCommand } from './commands/providers.js';
 import { loadCatalog } from './catalog/loader.js';
+import { registerFeed } from './commands/feed.js';
+import { applyIgnores, describeExpired } from './config/ignores.js';
+import { findConfig, loadConfig } from './config/load.js';
 import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
+import { writeFileAtomic } from './fs-atomic.js';
 import { IncidentIndex, resolveIndexDir } from './incidents/store.js';
 import type { Finding, Incident, InputProblem } from './model.js';
-import { checkToJson } from './report/json.js';
-import { renderTable } from './report/table.js';
+import { PROVIDERS_DIR } from './paths.js';
+import { CHECK_FORMATS, type CheckFormat } from './report/formats.js';
+import { renderCheck } from './report/render.js';
 import { cleanLine } from './sanitize.js';
 import { formatRange, parseTimeArg } from './time.js';
 
@@ -20,22 +26,31 @@ export interface CommonOptions {
 interface CheckFlags extends CommonOptions {
   since: string;
   until: string;
-  format: 'table' | 'json';
+  format: CheckFormat;
   failOn: 'none' | 'active' | 'any';
   omit?: string[];
   includeMaintenance?: boolean;
+  snapshot: boolean;
+  config?: string;
+  output?: string;
 }
 
 /** Options shared by several commands, declared once. */
 export const indexOption = () => new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
 export const sinceOption = (fallback?: string) => new Option('--since <time>', 'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)').default(fallback);
+export const snapshotOption = () => new Option('--no-snapshot', 'answer from the local index alone, without the embedded snapshot of historic incidents');
 export const untilOption = () => new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
 
 /** What every command gets from the CLI shell; commands in src/commands/ register themselves with it. */
 export interface CliContext {
   now: Date;
   useColor(flags: CommonOptions): boolean;
-  indexDir(flags: CommonOptions): string;
+  /** `--index` wins, then $DOWNSTACK_INDEX, then `configured` (from .downstack.yml), then the user cache dir. */
+  indexDir(flags: CommonOptions, configured?: string): string;
+  /** The catalog directories: the built-in one (or $DOWNSTACK_PROVIDERS_DIR) plus `extra`. */
+  catalogDirs(extra: string[]): string[];
+  /** Writes a command's result to standard output, or atomically to `output` when given. */
+  emit(text: string, output?: string): Promise<void>;
   setExitCode(code: number): void;
   readStdin(): Promise<string>;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
@@ -45,17 +60,25 @@ export interface CliContext {
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [];
+const COMMANDS: RegisterCommand[] = [registerProvidersCommand, registerFeed];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
   const useColor = (flags: CommonOptions) => flags.color !== false && !process.env.NO_COLOR && process.stdout.isTTY === true;
-  const indexDir = (flags: CommonOptions) => resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX);
+  const indexDir = (flags: CommonOptions, configured?: string) => resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX || configured);
+  // A replacement for the built-in catalog, for tests and for people who keep their own checkout of it.
+  const catalogDirs = (extra: string[]) => [process.env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...extra];
+  const emit = async (text: string, output?: string) => {
+    if (output) await writeFileAtomic(output, text);
+    else process.stdout.write(text);
+  };
   let exitCode: number = EXIT.ok;
   const context: CliContext = {
     now,
     useColor,
     indexDir,
+    catalogDirs,
+    emit,
     setExitCode: (code) => {
       exitCode = code;
     },
@@ -78,24 +101,34 @@ export async function main(argv: string[]): Promise<number> {
     .argument('[paths...]', 'files or directories to scan; "-" reads a pasted stack from stdin', ['.'])
     .addOption(sinceOption('90d'))
     .addOption(untilOption())
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
+    .addOption(new Option('--output <file>', 'write the report to this file (atomically) instead of standard output'))
+    .addOption(new Option('--config <file>', 'read defaults, ignore rules and extra providers from this file (default: .downstack.yml in the scanned directory or the working directory)'))
     .addOption(new Option('--fail-on <when>', 'exit 1 when a finding is: active (open incident) or any (any incident in the window)').choices(['none', 'active', 'any']).default('none'))
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
     .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
     .addOption(indexOption())
+    .addOption(snapshotOption())
     .option('--no-color', 'plain output')
-    .action(async (paths: string[], flags: CheckFlags) => {
+    .action(async (paths: string[], cliFlags: CheckFlags, command: Command) => {
+      const configFile = await findConfig(paths, cliFlags.config);
+      const config = configFile ? await loadConfig(configFile) : undefined;
+      // A flag given on the command line wins over the config file, which wins over the built-in default.
+      const fromConfig = <K extends 'since' | 'failOn' | 'format' | 'omit'>(key: K) => (command.getOptionValueSource(key) === 'cli' ? cliFlags[key] : (config?.[key] ?? cliFlags[key]));
+      const flags: CheckFlags = { ...cliFlags, since: fromConfig('since') as string, failOn: fromConfig('failOn') as CheckFlags['failOn'], format: fromConfig('format') as CheckFormat, omit: fromConfig('omit') };
       const since = parseTimeArg(flags.since, now, '--since');
       const until = parseTimeArg(flags.until, now, '--until');
       if (since > until) throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
       const report = await runCheck({
         paths,
-        indexDir: indexDir(flags),
+        indexDir: indexDir(flags, config?.index),
         since,
         until,
         now,
+        catalog: loadCatalog(catalogDirs(config?.providers ?? [])),
         omit: flags.omit as Array<'dev'> | undefined,
         includeMaintenance: flags.includeMaintenance,
+        snapshot: flags.snapshot,
         readStdin,
       });
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
@@ -113,8 +146,12 @@ export async function main(argv: string[]): Promise<number> {
         }
         return;
       }
-      process.stdout.write(flags.format === 'json' ? `${JSON.stringify(checkToJson(report), null, 2)}\n` : renderTable(report, { color: useColor(flags), now }));
-      if (failsGate(report.findings, flags.failOn)) exitCode = EXIT.failOn;
+      const ignores = applyIgnores(report.findings, config?.ignore ?? [], now);
+      for (const expired of ignores.expired) process.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
+      for (const { finding, rule } of ignores.ignored) process.stderr.write(`ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`);
+      const shown = { ...report, findings: ignores.findings, replay: ignores.replay };
+      await emit(renderCheck(shown, flags.format, { now, color: useColor(flags) && !flags.output, notes: ignores }), flags.output);
+      if (failsGate(shown.findings, flags.failOn)) exitCode = EXIT.failOn;
     });
 
   program
@@ -125,13 +162,14 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(untilOption())
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .addOption(indexOption())
-    .action(async (flags: CommonOptions & { provider?: string[]; since?: string; until: string; format: string }) => {
-      const catalog = loadCatalog();
+    .addOption(snapshotOption())
+    .action(async (flags: CommonOptions & { provider?: string[]; since?: string; until: string; format: string; snapshot: boolean }) => {
+      const catalog = loadCatalog(catalogDirs([]));
       const ids = flags.provider ?? [...catalog.providers.keys()];
       for (const id of ids) if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
       const since = flags.since ? parseTimeArg(flags.since, now, '--since').toISOString() : '';
       const until = parseTimeArg(flags.until, now, '--until').toISOString();
-      const index = new IncidentIndex(indexDir(flags));
+      const index = flags.snapshot ? new IncidentIndex(indexDir(flags)) : new IncidentIndex(indexDir(flags), null);
       const incidents: Incident[] = [];
       for (const id of ids) {
         const entry = await index.read(id);
@@ -147,19 +185,6 @@ export async function main(argv: string[]): Promise<number> {
       for (const incident of incidents) {
         const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
         process.stdout.write(`${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`);
-      }
-    });
-
-  const providers = program.command('providers').description('list or search the provider catalog');
-  providers
-    .argument('[query]', 'text to search in ids, names, npm names and domains')
-    .action((query: string | undefined) => {
-      const catalog = loadCatalog();
-      const needle = query?.toLowerCase();
-      for (const provider of catalog.providers.values()) {
-        const haystack = [provider.id, provider.name, ...(provider.match.npm ?? []), ...(provider.match.domains ?? [])].join(' ').toLowerCase();
-        if (needle && !haystack.includes(needle)) continue;
-        process.stdout.write(`${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.status.url}\n`);
       }
     });
 

@@ -9,10 +9,14 @@ import type { Provider } from './schema.js';
 interface Target {
   provider: string;
   component?: string;
+  /** Captured from the dependency (a host's region label, a Terraform provider block). */
+  region?: string;
 }
 
 interface HostPattern extends Target {
   regex: RegExp;
+  /** How much of a host the pattern pins down: two per literal label, one more for a captured region. */
+  specificity: number;
 }
 
 export interface Matcher {
@@ -51,7 +55,8 @@ export function buildMatcher(catalog: Catalog): Matcher {
       .split('.')
       .map((label) => (label === '*' ? '(?:[a-z0-9-]+\\.)*[a-z0-9-]+' : label.replace(/[-]/g, '\\-').replace('{region}', '(?<region>[a-z0-9-]+)')))
       .join('\\.');
-    add(hostPatterns, literalTail.join('.'), { ...target, regex: new RegExp(`^${source}$`) });
+    const literalLabels = labels.filter((label) => !/[*{]/.test(label)).length;
+    add(hostPatterns, literalTail.join('.'), { ...target, regex: new RegExp(`^${source}$`), specificity: literalLabels * 2 + (lower.includes('{region}') ? 1 : 0) });
   };
 
   for (const provider of catalog.providers.values()) {
@@ -103,18 +108,29 @@ export function buildMatcher(catalog: Catalog): Matcher {
     return [];
   }
 
+  /**
+   * The most specific rule wins, whatever its kind: `www.twingate.com` (3 literal labels) beats
+   * `*.twingate.com` (2), and `*.s3.{region}.amazonaws.com` beats the provider's `amazonaws.com`.
+   */
   function matchHost(host: string) {
+    let best = -1;
+    let hits: Target[] = [];
+    const consider = (target: Target, specificity: number, region?: string) => {
+      if (specificity > best) {
+        best = specificity;
+        hits = [];
+      }
+      if (specificity === best) hits.push({ provider: target.provider, component: target.component, region });
+    };
     for (const suffix of hostSuffixes(host)) {
+      const exactSpecificity = suffix.split('.').length * 2;
+      for (const target of domains.get(suffix) ?? []) consider(target, exactSpecificity);
       for (const pattern of hostPatterns.get(suffix) ?? []) {
         const hit = pattern.regex.exec(host);
-        if (hit) return fromTargets([pattern], hit.groups?.region);
+        if (hit) consider(pattern, pattern.specificity, hit.groups?.region);
       }
     }
-    for (const suffix of hostSuffixes(host)) {
-      const hits = domains.get(suffix);
-      if (hits) return narrow(hits);
-    }
-    return [];
+    return narrow(hits);
   }
 
   return {
@@ -136,8 +152,8 @@ export function buildMatcher(catalog: Catalog): Matcher {
   function narrow(targets: Target[]) {
     const withComponent = new Set(targets.filter((t) => t.component).map((t) => t.provider));
     const kept = targets.filter((t) => t.component || !withComponent.has(t.provider));
-    const unique = new Map(kept.map((t) => [`${t.provider}\u0000${t.component ?? ''}`, t]));
-    return fromTargets([...unique.values()]);
+    const unique = new Map(kept.map((t) => [`${t.provider}\u0000${t.component ?? ''}\u0000${t.region ?? ''}`, t]));
+    return [...unique.values()].flatMap((t) => fromTargets([t], t.region));
   }
 }
 
@@ -152,6 +168,7 @@ function typeMatches(type: string, prefix: string): boolean {
 /** Groups matches into one exposure per provider, then adds the upstreams they run on (fourth parties). */
 export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catalog: Catalog): { exposures: Exposure[]; unmatched: Dependency[] } {
   const byProvider = new Map<string, Exposure>();
+  const counted = new Map<string, Set<Dependency>>();
   const unmatched: Dependency[] = [];
   // Regions of the evidence that points at a provider as a whole; `undefined` where the region is unknown.
   const wholeRegions = new Map<string, Array<string | undefined>>();
@@ -164,6 +181,7 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
     if (!exposure) {
       exposure = { provider, components: [], evidence: [], devOnly: true };
       byProvider.set(provider, exposure);
+      counted.set(provider, new Set());
     }
     return exposure;
   };
@@ -181,7 +199,11 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
       else if (dependency.ecosystem !== 'terraform-resource') wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
-      if (!exposure.evidence.includes(dependency)) exposure.evidence.push(dependency);
+      const seen = counted.get(hit.provider) as Set<Dependency>;
+      if (!seen.has(dependency)) {
+        seen.add(dependency);
+        exposure.evidence.push(dependency);
+      }
       if (dependency.kind !== 'dev') exposure.devOnly = false;
     }
   }

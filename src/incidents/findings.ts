@@ -47,7 +47,8 @@ export function findIncidents(exposures: Exposure[], incidents: Map<string, Inci
 /** The exposure's components the incident names, or undefined when it touches none of them. */
 function touchedComponents(exposure: Exposure, incident: Incident, catalog: Catalog): { components: string[]; confidence: Finding['confidence'] } | undefined {
   const provider = catalog.providers.get(exposure.provider);
-  const incidentKeys = new Set(incident.components.flatMap((name) => componentKeys(name, provider ? findComponent(provider, name)?.name : undefined)));
+  const canonical = (name: string) => (provider ? (findComponent(provider, name) ?? findComponent(provider, withoutGroup(name)))?.name : undefined);
+  const incidentKeys = new Set(incident.components.flatMap((name) => componentKeys(name, canonical(name))));
   const regional = incident.regions.length > 0;
   const incidentRegions = new Set(incident.regions.map((region) => region.toLowerCase()));
   const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incidentRegions.has(region.toLowerCase()) ? 'certain' : 'no');
@@ -87,9 +88,12 @@ function wholeProviderVerdict(exposure: Exposure, regional: boolean, inRegion: (
 
 /** Names compared case-insensitively, also without the `"<Group> - "` prefix Statuspage adds in updates. */
 function componentKeys(name: string, canonical?: string): string[] {
-  const keys = [name.toLowerCase().trim()];
-  const dash = name.lastIndexOf(' - ');
-  if (dash > 0) keys.push(name.slice(dash + 3).toLowerCase().trim());
+  const keys = [name.toLowerCase().trim(), withoutGroup(name).toLowerCase().trim()];
   if (canonical) keys.push(canonical.toLowerCase());
   return keys;
+}
+
+function withoutGroup(name: string): string {
+  const dash = name.lastIndexOf(' - ');
+  return dash > 0 ? name.slice(dash + 3) : name;
 }

@@ -1,7 +1,16 @@
 // The on-disk shape of an index file (one per provider), validated on read so a damaged file is named, not trusted.
 import { z } from 'zod';
 
-const isoTime = z.string().regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/, { message: 'must be a UTC ISO-8601 time ending in Z' });
+/** Times compare as strings throughout, so every one is brought to one form: `2021-08-10T19:39:00Z`. */
+export function canonicalTime(value: string): string {
+  return `${new Date(value).toISOString().slice(0, 19)}Z`;
+}
+
+const isoTime = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z$/, { message: 'must be a UTC ISO-8601 time ending in Z' })
+  .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'is not a real date' })
+  .transform(canonicalTime);
 
 export const IncidentSchema = z.object({
   provider: z.string().min(1),

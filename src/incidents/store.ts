@@ -29,7 +29,8 @@ export function resolveIndexDir(flag: string | undefined, env: string | undefine
 export class IncidentIndex {
   constructor(
     readonly dir: string,
-    private readonly snapshotDir: string = SNAPSHOT_DIR,
+    /** null leaves the embedded snapshot out (`--no-snapshot`). */
+    private readonly snapshotDir: string | null = SNAPSHOT_DIR,
   ) {}
 
   fileFor(provider: string): string {
@@ -44,7 +45,7 @@ export class IncidentIndex {
   /** Index incidents layered over the snapshot's (the index wins for the same id). */
   async read(provider: string): Promise<ProviderIncidents> {
     const problems: string[] = [];
-    const snapshot = await readIndexFile(join(this.snapshotDir, `${provider}.json`), provider).catch((error: Error) => {
+    const snapshot = this.snapshotDir === null ? undefined : await readIndexFile(join(this.snapshotDir, `${provider}.json`), provider).catch((error: Error) => {
       problems.push(error.message);
       return undefined;
     });

@@ -36,6 +36,7 @@ export function checkToJson(report: CheckReport): object {
       devOnly: finding.devOnly,
     })),
     replay: report.replay,
+    notInCatalog: report.notInCatalog,
     errors: [...report.errors, ...report.index.problems.map((message) => ({ file: report.index.dir, message }))],
   };
 }

@@ -4,7 +4,6 @@ import type { CheckReport } from '../check.js';
 import type { Dependency, Exposure, Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
-import { LOCAL_PROVIDERS } from '../terraform-names.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
 
 export interface TableOptions {
@@ -26,10 +25,9 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
   out.push(c.dim(indexLine(report, options.now)));
   out.push('');
 
-  const missing = notInCatalog(report.unmatched);
   if (report.exposures.length === 0) {
     out.push('No dependency maps to a provider in the catalog, so no incident can touch this stack.');
-    if (missing) out.push(c.yellow(missing));
+    out.push(...notInCatalogLines(report.notInCatalog, c));
     out.push(c.dim('If you use a SaaS that is missing, add it: see CONTRIBUTING.md (`downstack providers` lists what is known).'));
     return `${out.join('\n')}\n`;
   }
@@ -44,7 +42,7 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
     out.push(`  ${c.bold(label)}${components}${dev}`);
     out.push(`  ${' '.repeat(width)}${c.dim(`← ${why}`)}`);
   }
-  if (missing) out.push(c.yellow(`  ${missing}`), c.dim('  (add them to the catalog so their incidents count: see CONTRIBUTING.md)'));
+  out.push(...notInCatalogLines(report.notInCatalog, c));
   out.push('');
 
   if (report.findings.length === 0) {
@@ -73,9 +71,9 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
 function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) => string, now: Date): string[] {
   const incident = finding.incident;
   const state = finding.active ? c.red.bold('ACTIVE  ') : c.green('resolved');
-  const possibly = finding.confidence === 'possibly' ? c.yellow(' possibly: the incident is regional and your region is unknown') : '';
+  const possibly = finding.confidence === 'possibly' ? c.yellow(' · possibly: the incident is regional and your region is unknown') : '';
   const through = finding.through ? c.dim(` (you use it through ${name(finding.through)})`) : '';
-  const components = finding.components.length > 0 ? finding.components.join(', ') : 'the whole provider';
+  const components = finding.components.length === 0 ? 'the whole provider' : finding.components.length > 4 ? `${finding.components.slice(0, 4).join(', ')} and ${finding.components.length - 4} more` : finding.components.join(', ');
   const length = formatDuration(windowMs(finding.replay, now));
   const lines = [
     `  ${state}  ${c.bold(name(finding.provider))} · ${cleanLine(incident.title, 100)}${through}`,
@@ -87,23 +85,17 @@ function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) =>
   return lines;
 }
 
+function notInCatalogLines(names: string[], c: ChalkInstance): string[] {
+  if (names.length === 0) return [];
+  const shown = names.slice(0, 8).join(', ') + (names.length > 8 ? `, and ${names.length - 8} more` : '');
+  return [c.yellow(`  Not in catalog, so not checked: ${shown}`), c.dim('  (they look like a vendor SDK or provider; see CONTRIBUTING.md to add one)')];
+}
+
 function componentSummary(exposure: Exposure): string {
   const named = exposure.components.map((component) => (component.region ? `${component.name} (${component.region})` : component.name)).join(', ');
   const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
   const text = exposure.wholeProvider ? `all components${where}${named ? ` (notably ${named})` : ''}` : named;
   return text.length > 90 ? `${text.slice(0, 89)}…` : text;
-}
-
-/** Terraform providers and registry modules the catalog does not know, so users can see what is not covered. */
-export function notInCatalog(unmatched: Dependency[]): string | undefined {
-  const names = new Map<string, string>();
-  for (const dependency of unmatched) {
-    if (dependency.ecosystem !== 'terraform-provider' && dependency.ecosystem !== 'terraform-module') continue;
-    const key = dependency.name.toLowerCase();
-    if (LOCAL_PROVIDERS.has(key) || LOCAL_PROVIDERS.has(`hashicorp/${key}`) || names.has(key)) continue;
-    names.set(key, `${cleanLine(dependency.name, 120)} (${dependency.file}${dependency.line ? `:${dependency.line}` : ''})`);
-  }
-  return names.size > 0 ? `not in catalog: ${[...names.values()].join(', ')}` : undefined;
 }
 
 function evidenceSummary(evidence: Dependency[]): string {

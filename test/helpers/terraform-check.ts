@@ -2,6 +2,7 @@
 // snapshot, whose contents other work changes).
 import { fileURLToPath } from 'node:url';
 import type { CheckReport } from '../../src/check.js';
+import { notInCatalog } from '../../src/catalog/candidates.js';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../../src/catalog/matcher.js';
 import { findIncidents } from '../../src/incidents/findings.js';
@@ -28,6 +29,7 @@ export async function checkTerraformFixture(paths: string[], since = '2025-10-01
     errors: scan.errors,
     exposures,
     unmatched,
+    notInCatalog: notInCatalog(unmatched),
     findings,
     replay: mergeWindows(findings),
     index: { dir: `${TERRAFORM_FIXTURES}index`, synced: 0, snapshotIncidents: 0, problems: [] },

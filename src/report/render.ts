@@ -1,0 +1,27 @@
+// `check --format X`: one renderer per format, each in its own file.
+import type { CheckReport } from '../check.js';
+import type { CheckFormat } from './formats.js';
+import { renderGithub } from './github.js';
+import { renderHtml } from './html.js';
+import { checkToJson } from './json.js';
+import { renderMarkdown } from './markdown.js';
+import { renderSarif } from './sarif.js';
+import type { RenderOptions } from './shared.js';
+import { renderTable } from './table.js';
+
+export function renderCheck(report: CheckReport, format: CheckFormat, options: RenderOptions): string {
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify(checkToJson(report), null, 2)}\n`;
+    case 'markdown':
+      return renderMarkdown(report, options);
+    case 'sarif':
+      return renderSarif(report, options);
+    case 'github':
+      return renderGithub(report, options);
+    case 'html':
+      return renderHtml(report, options);
+    case 'table':
+      return renderTable(report, { color: options.color ?? false, now: options.now });
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/loader.js';
+import { CatalogError } from '../../src/errors.js';
+
+describe('catalog loader', () => {
+  it('loads providers with id = file name', () => {
+    const catalog = loadCatalog(['test/fixtures/catalog-mini']);
+    expect([...catalog.providers.keys()].sort()).toEqual(['aws', 'google-cloud', 'heroku', 'stripe', 'twingate']);
+    expect(catalog.providers.get('twingate')?.status.pageId).toBe('d3m2m1y4ghc6');
+  });
+
+  it('reports every problem at once, each with file:line', () => {
+    let problems: string[] = [];
+    try {
+      loadCatalog(['test/fixtures/catalog-broken']);
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CatalogError);
+      problems = (error as CatalogError).problems;
+    }
+    const text = problems.join('\n');
+    expect(text).toMatch(/Bad_Name\.yaml: file name must be a lowercase id/);
+    expect(text).toMatch(/Bad_Name\.yaml:2: category: Invalid option/);
+    expect(text).toMatch(/Bad_Name\.yaml:4: status\.url: must be an http\(s\) URL/);
+    expect(text).toMatch(/typo-key\.yaml:\d+: Unrecognized key: "componets"/);
+    expect(text).toMatch(/no-matcher\.yaml: has no matcher/);
+    // typo-key.yaml fails validation, so Bad_Name's `typo-sdk` claim is not a duplicate; the bad runsOn is
+    // reported only for providers that validated.
+    expect(problems.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('rejects an npm name claimed by two unrelated providers', () => {
+    expect(() => loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate'])).toThrowError(/npm "stripe" is also claimed by provider "stripe"/);
+  });
+});

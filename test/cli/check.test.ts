@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyIndex, runCli } from './helpers.js';
+
+const AUGUST = ['--since', '2021-08-01', '--until', '2021-08-31T23:59Z', '--no-snapshot'];
+
+describe('downstack check (real binary, real catalog)', () => {
+  it('maps the example stack to providers with their evidence, and finds the incidents that touched it', () => {
+    const index = copyIndex('test/fixtures/index');
+    const run = runCli(['check', 'examples/saas-app', '--index', index, '--format', 'json', ...AUGUST]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report.schemaVersion).toBe(1);
+    expect(report.window).toEqual({ since: '2021-08-01T00:00:00.000Z', until: '2021-08-31T23:59:00.000Z' });
+    expect(report.inputs.map((i: { kind: string }) => i.kind).sort()).toEqual(['domains', 'package.json']);
+
+    const providers = Object.fromEntries(report.providers.map((p: { id: string }) => [p.id, p]));
+    expect(Object.keys(providers)).toEqual(expect.arrayContaining(['stripe', 'aws', 'twingate', 'heroku', 'slack', 'google-cloud']));
+    expect(providers.aws.components).toEqual(expect.arrayContaining([{ name: 'Amazon Simple Storage Service', region: 'us-east-1' }, { name: 'Amazon DynamoDB' }]));
+    expect(providers.stripe.evidence.map((d: { name: string; line: number }) => [d.name, d.line])).toEqual(expect.arrayContaining([['stripe', 13], ['api.stripe.com', 2]]));
+    expect(providers['google-cloud'].through).toBe('twingate');
+
+    const findings = Object.fromEntries(report.findings.map((f: { incident: { id: string } }) => [f.incident.id, f]));
+    // S3 in us-east-1 is used (bucket host); the eu-west-2 load balancer incident is not ours.
+    expect(Object.keys(findings).sort()).toEqual(['aws-s3-use1', 'gcp-gke', 'stripe-open', 'tg-2021-08-10']);
+    expect(findings['tg-2021-08-10'].replay).toEqual({ from: '2021-08-10T19:39:00Z', to: '2021-08-10T21:24:00Z' });
+    expect(findings['aws-s3-use1'].components).toEqual(['Amazon Simple Storage Service']);
+    expect(findings['gcp-gke']).toMatchObject({ through: 'twingate', components: ['Google Kubernetes Engine'] });
+    expect(findings['stripe-open']).toMatchObject({ active: true, replay: { from: '2021-08-30T23:00:00Z', to: null } });
+    // Twingate's window runs into the S3 one; the open Stripe incident stands alone.
+    expect(report.replay).toEqual([
+      { from: '2021-08-10T19:39:00Z', to: '2021-08-10T22:30:00Z', providers: ['twingate', 'aws'] },
+      { from: '2021-08-20T10:00:00Z', to: '2021-08-20T11:00:00Z', providers: ['google-cloud'] },
+      { from: '2021-08-30T23:00:00Z', to: null, providers: ['stripe'] },
+    ]);
+    // The IP address in domains.txt is reported with its line, and the rest of the scan went on.
+    expect(run.stderr).toContain('examples/saas-app/domains.txt:8: IP address "10.0.0.12"');
+    expect(report.inputs.find((i: { kind: string }) => i.kind === 'domains').errors).toHaveLength(1);
+  });
+
+  it('prints a table with providers, why, incidents and what to replay', () => {
+    const run = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Twingate\s+all components/);
+    expect(run.stdout).toContain('← examples/saas-app/domains.txt:6 controller.twingate.com');
+    expect(run.stdout).toContain('ACTIVE    Stripe · Elevated API errors');
+    expect(run.stdout).toContain('replay 2021-08-10 19:39 → 21:24 UTC (1h 45m)');
+    expect(run.stdout).toContain('stated impact 2021-08-10 19:39 → 19:46 UTC (postmortem)');
+    expect(run.stdout).toContain('Anything that failed between 2021-08-10 19:39 UTC and 2021-08-10 22:30 UTC may need a replay (2h 51m)');
+    expect(run.stdout).not.toMatch(/\u001b\[/);
+  });
+
+  it('gates a deploy with --fail-on', () => {
+    const index = copyIndex('test/fixtures/index');
+    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'active', ...AUGUST]).code).toBe(1);
+    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'active', '--no-snapshot', '--since', '2021-08-01', '--until', '2021-08-25']).code).toBe(0);
+    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'any', '--no-snapshot', '--since', '2021-08-01', '--until', '2021-08-25']).code).toBe(1);
+    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'none', ...AUGUST]).code).toBe(0);
+  });
+
+  it('says so when the window is empty, and shows recent incidents as context', () => {
+    const stack = '{"name":"uploader","dependencies":{"@aws-sdk/client-s3":"^3"}}';
+    const run = runCli(['check', '-', '--index', copyIndex('test/fixtures/index'), '--since', '2021-09-01', '--until', '2021-09-30', '--no-snapshot'], { input: stack });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('No incident between 2021-09-01 00:00 UTC and 2021-09-30 00:00 UTC touched the components this stack uses.');
+    expect(run.stdout).toContain('2021-08-10 21:00 UTC  Amazon Web Services: S3 errors in N. Virginia');
+    expect(run.stdout).toContain('2021-08-10 09:33 UTC  Amazon Web Services: Load balancer health checks in London');
+  });
+
+  it('reads a pasted stack from stdin and detects its kind', () => {
+    const json = runCli(['check', '-', '--index', copyIndex('test/fixtures/index'), '--format', 'json', ...AUGUST], { input: '{"name":"x","dependencies":{"stripe":"^16"}}' });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).inputs).toEqual([{ file: '<stdin>', kind: 'package.json', dependencies: 1, errors: [] }]);
+    const hosts = runCli(['check', '-', '--format', 'json', '--index', copyIndex('test/fixtures/index'), ...AUGUST], { input: 'api.stripe.com\nhooks.slack.com\n' });
+    expect(JSON.parse(hosts.stdout).providers.map((p: { id: string }) => p.id).sort()).toEqual(['slack', 'stripe']);
+  });
+
+  it('reports unreadable inputs as file:line, goes on with the rest, and exits 2 only when nothing was read', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-bad-'));
+    writeFileSync(join(dir, 'package.json'), '{\n  "dependencies": {\n    "stripe": "1"\n  \n');
+    writeFileSync(join(dir, 'domains.txt'), Buffer.from([0x61, 0x00, 0x62]));
+    // A sparse 1 GB lockfile costs no disk, and must be refused by size before anything reads it.
+    writeFileSync(join(dir, 'hosts.txt'), '');
+    truncateSync(join(dir, 'hosts.txt'), 1024 ** 3);
+    const broken = runCli(['check', dir, join(dir, 'missing.json'), '--index', copyIndex('test/fixtures/index')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain(`${join(dir, 'package.json')}:5: JSON ends early (truncated file?)`);
+    expect(broken.stderr).toContain(`${join(dir, 'domains.txt')}: binary file, not a text input; skipped`);
+    expect(broken.stderr).toContain(`${join(dir, 'missing.json')}: no such file or directory`);
+    expect(broken.stderr).toContain(`${join(dir, 'hosts.txt')}: file is too large to scan (1.0 GB; the limit is 128 MB)`);
+
+    const mixed = runCli(['check', dir, 'examples/saas-app/package.json', '--index', copyIndex('test/fixtures/index'), '--format', 'json']);
+    expect(mixed.code).toBe(0);
+    expect(JSON.parse(mixed.stdout).providers.length).toBeGreaterThan(0);
+  });
+
+  it('exits 3 when no supported input is found, and 2 on a bad flag value', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'downstack-empty-'));
+    writeFileSync(join(empty, 'README.md'), '# nothing here\n');
+    const none = runCli(['check', empty]);
+    expect(none.code).toBe(3);
+    expect(none.stderr).toContain('no supported input found');
+    const bad = runCli(['check', 'examples/saas-app', '--since', 'last tuesday']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--since "last tuesday" is not a time');
+  });
+
+  it('honours .gitignore and never descends into node_modules', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-walk-'));
+    writeFileSync(join(dir, '.gitignore'), 'vendor/\n');
+    for (const sub of ['node_modules/stripe', 'vendor', 'app']) {
+      const path = join(dir, sub);
+      mkdirSync(path, { recursive: true });
+    }
+    writeFileSync(join(dir, 'node_modules/stripe/package.json'), '{"name":"stripe","dependencies":{"qs":"1"}}');
+    writeFileSync(join(dir, 'vendor/package.json'), '{"dependencies":{"@slack/web-api":"1"}}');
+    writeFileSync(join(dir, 'app/package.json'), '{"name":"app","dependencies":{"stripe":"1"}}');
+    const run = runCli(['check', dir, '--format', 'json', '--index', copyIndex('test/fixtures/index')]);
+    expect(JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file)).toEqual([join(dir, 'app/package.json')]);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { renderAtom } from '../../src/report/atom.js';
+import { renderCheck } from '../../src/report/render.js';
+import { CHECK_FORMATS } from '../../src/report/formats.js';
+import { NOW, configuredReport, expectGolden, fixtureReport } from './fixture-report.js';
+
+const EXTENSIONS = { table: 'txt', json: 'json', markdown: 'md', sarif: 'sarif.json', github: 'github.txt', html: 'html' } as const;
+
+describe('every check format on the fixed stack and index', () => {
+  for (const format of CHECK_FORMATS) {
+    it(`renders ${format} exactly as the golden file`, async () => {
+      const report = await fixtureReport();
+      const text = renderCheck(report, format, { now: NOW });
+      expectGolden(text, `stack.${EXTENSIONS[format]}`);
+      // No wall-clock time leaks into a report: every date in it comes from the fixtures or the fixed clock.
+      expect(text).not.toContain(new Date().toISOString().slice(0, 10));
+    });
+  }
+
+  for (const format of ['markdown', 'sarif', 'github', 'html'] as const) {
+    it(`renders ${format} with an ignored finding and an expired ignore rule`, async () => {
+      const { report, notes } = await configuredReport();
+      expectGolden(renderCheck(report, format, { now: NOW, notes }), `configured.${EXTENSIONS[format]}`);
+    });
+  }
+
+  it('renders the stack feed as the golden Atom file', async () => {
+    const report = await fixtureReport();
+    const entries = report.findings.map((finding) => ({ incident: finding.incident, providerName: report.catalog.providers.get(finding.provider)?.name ?? finding.provider, components: finding.components, replay: finding.replay }));
+    expectGolden(renderAtom({ id: 'urn:downstack:feed:stack:fixture', title: 'Provider incidents touching this stack', now: NOW, entries }), 'stack.atom.xml');
+  });
+});

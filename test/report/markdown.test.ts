@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { md, renderMarkdown } from '../../src/report/markdown.js';
+import { NOW, fixtureReport } from './fixture-report.js';
+
+describe('Markdown comment', () => {
+  it('neutralises markup, HTML and mentions in remote text', () => {
+    expect(md('a | b')).toBe('a \\| b');
+    expect(md('[click](https://evil.example)')).toBe('\\[click\\](https://evil.example)');
+    expect(md('<img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)>');
+    expect(md('cc @octocat')).toBe('cc @\u200boctocat');
+    expect(md('**bold** `code` ~strike~ _em_')).toBe('\\*\\*bold\\*\\* \\`code\\` \\~strike\\~ \\_em\\_');
+  });
+
+  it('keeps every incident row at five cells even when a title holds pipes and brackets', async () => {
+    const report = await fixtureReport();
+    const first = report.findings[0];
+    if (!first) throw new Error('fixture has findings');
+    report.findings[0] = { ...first, incident: { ...first.incident, title: 'API | Dashboard [degraded](https://evil.example) @here', url: 'https://example.com/a_(b)' } };
+    const text = renderMarkdown(report, { now: NOW });
+    const rows = text.split('\n').filter((line) => /^\| (🔴|resolved)/.test(line));
+    expect(rows).toHaveLength(3);
+    for (const row of rows) expect(row.replace(/\\\|/g, '').split('|').length - 2).toBe(5);
+    expect(text).toContain('(https://example.com/a_%28b%29)');
+    expect(text).not.toMatch(/@here/);
+  });
+
+  it('lists the checklist for each provider: use, catch up after the stated duration, replay, subscribe', async () => {
+    const text = renderMarkdown(await fixtureReport(), { now: NOW });
+    const aws = text.slice(text.indexOf('**Amazon Web Services**'), text.indexOf('<details>'));
+    expect(aws).toContain('- [ ] Check whether you really use Amazon Simple Storage Service (found at `test/fixtures/report/stack/package.json:7 @aws-sdk/client-s3`).');
+    expect(aws).toContain('caught up after the 1h 2m of stated impact (2021-08-10 19:39 → 20:41 UTC)');
+    expect(aws).toContain('- [ ] Replay work that failed in 2021-08-10 19:39 → 20:47 UTC.');
+    expect(aws).toContain('- [ ] Subscribe to the status feed of Amazon Web Services: <https://status.aws.amazon.com/rss/all.rss>');
+  });
+});

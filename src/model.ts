@@ -45,6 +45,8 @@ export interface Exposure {
   components: ExposedComponent[];
   /** True when some evidence points at the provider as a whole (an SDK for everything, a bare domain). */
   wholeProvider?: boolean;
+  /** Set when every piece of whole-provider evidence has a known region (a Terraform resource, a registry module). */
+  wholeProviderRegions?: string[];
   evidence: Dependency[];
   /** Set when this exposure is inherited from a provider that runs on this one. */
   through?: string;

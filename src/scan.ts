@@ -1,11 +1,11 @@
 // The core's file side: walks paths, reads files (with size and binary checks), and hands text to the parsers.
 import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ParseError } from './errors.js';
 import type { InputProblem, InputResult } from './model.js';
 import { parserForPath, parserForText } from './parsers/index.js';
-import type { Parser } from './parsers/types.js';
+import { isSetParser, type Parser, type SetParser, type SourceFile } from './parsers/types.js';
 
 /** Lockfiles of large monorepos reach tens of MB; past this a file is reported, not read. */
 export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
@@ -50,13 +50,51 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
     else candidates.push({ path, parser: parserForPath(path) });
   }
 
+  const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
+  const sets = new Map<SetParser, Map<string, SourceFile[]>>();
   for (const candidate of candidates) {
-    const text = await readInput(candidate.path, options.maxBytes ?? MAX_INPUT_BYTES, errors);
+    const text = await readInput(candidate.path, maxBytes, errors);
     if (text === undefined) continue;
+    if (candidate.parser && isSetParser(candidate.parser)) {
+      addToSet(sets, candidate.parser, { path: candidate.path, text });
+      continue;
+    }
     const result = parseText(text, candidate.path, candidate.parser, errors);
     if (result.kind !== 'unknown') inputs.push(result);
   }
+  for (const [parser, byDir] of sets) {
+    const directories = [...byDir].map(([dir, files]) => ({ dir, files }));
+    inputs.push(...(await parser.parseSet(directories, { readDirectory: (dir) => readClaimed(dir, parser, maxBytes, errors) })));
+  }
   return { inputs, errors };
+}
+
+/** Set parsers (Terraform) read a directory as one unit, so their files are grouped by directory. */
+function addToSet(sets: Map<SetParser, Map<string, SourceFile[]>>, parser: SetParser, file: SourceFile): void {
+  let byDir = sets.get(parser);
+  if (!byDir) sets.set(parser, (byDir = new Map()));
+  const dir = dirname(file.path);
+  const files = byDir.get(dir);
+  if (files) files.push(file);
+  else byDir.set(dir, [file]);
+}
+
+/** A directory a set parser asks for (a local module outside the scan): the files it claims there. */
+async function readClaimed(dir: string, parser: Parser, maxBytes: number, errors: InputProblem[]): Promise<SourceFile[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    throw new ParseError(dir, undefined, describeFsError(error));
+  }
+  const files: SourceFile[] = [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(dir, entry.name);
+    if (!entry.isFile() || !parser.matches(path)) continue;
+    const text = await readInput(path, maxBytes, errors);
+    if (text !== undefined) files.push({ path, text });
+  }
+  return files;
 }
 
 function parseText(text: string, path: string, claimed: Parser | undefined, errors: InputProblem[]): InputResult {

@@ -1,6 +1,7 @@
 // Unmatched dependencies that look like a vendor's SDK or Terraform provider: listed as "not in catalog"
 // so a user sees the gap (and can contribute the provider) instead of trusting a silent "no exposure".
 import type { Dependency } from '../model.js';
+import { LOCAL_PROVIDERS, providerSource, providerSourceKeys } from '../terraform-names.js';
 
 // Vendors name their SDKs `…-sdk`, `…-node`, `@vendor/node`; "client" and "api" also name ORMs and local tools.
 const SDK_NAME = /(^|[-/.])sdk(-|$)|-node$|^@[^/]+\/(node|sdk|node-sdk|server-sdk|js-sdk)$/i;
@@ -9,9 +10,16 @@ const TOOLING = /^(@types\/|@babel\/|@eslint\/|@typescript-eslint\/|@vitest\/|@j
 
 export function notInCatalog(unmatched: Dependency[]): string[] {
   const names = new Set<string>();
+  // Terraform sources are case-insensitive: lock files and plans write `twingate/twingate` for `Twingate/twingate`.
+  const terraform = new Map<string, string>();
   for (const dependency of unmatched) {
-    if (dependency.ecosystem === 'terraform-provider') names.add(`terraform:${dependency.name}`);
-    else if (dependency.ecosystem === 'npm' && dependency.direct && SDK_NAME.test(dependency.name) && !TOOLING.test(dependency.name)) names.add(dependency.name);
+    if (dependency.ecosystem === 'terraform-provider') {
+      const key = providerSourceKeys(dependency.name)[0] as string;
+      if (LOCAL_PROVIDERS.has(key) || LOCAL_PROVIDERS.has(`hashicorp/${key}`)) continue;
+      const known = terraform.get(key);
+      if (known === undefined || (known === known.toLowerCase() && dependency.name !== dependency.name.toLowerCase())) terraform.set(key, dependency.name);
+    } else if (dependency.ecosystem === 'npm' && dependency.direct && SDK_NAME.test(dependency.name) && !TOOLING.test(dependency.name)) names.add(dependency.name);
   }
+  for (const name of terraform.values()) names.add(`terraform:${providerSource(name)}`);
   return [...names].sort();
 }

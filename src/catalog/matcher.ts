@@ -1,6 +1,7 @@
 // Maps dependencies to providers and components through indexes built once per catalog (exact name, scope,
 // resource prefix, domain suffix), so matching cost does not grow with the catalog.
 import { hostSuffixes } from '../domains.js';
+import { providerSourceKeys, registryModuleProvider } from '../terraform-names.js';
 import type { Dependency, ExposedComponent, Exposure } from '../model.js';
 import type { Catalog } from './loader.js';
 import type { Provider } from './schema.js';
@@ -86,14 +87,25 @@ export function buildMatcher(catalog: Catalog): Matcher {
   function matchTerraform(dependency: Dependency) {
     if (dependency.ecosystem === 'terraform-resource') {
       // The most specific prefix decides; an equally long provider-level prefix only names the provider.
-      const best = tfPrefixes.find((entry) => dependency.name.startsWith(entry.prefix));
+      const best = tfPrefixes.find((entry) => typeMatches(dependency.name, entry.prefix));
       if (!best) return [];
-      const componentHit = tfPrefixes.find((entry) => entry.provider === best.provider && entry.component && dependency.name.startsWith(entry.prefix));
+      const componentHit = tfPrefixes.find((entry) => entry.provider === best.provider && entry.component && typeMatches(dependency.name, entry.prefix));
       return fromTargets([componentHit ?? best], dependency.region);
     }
-    const source = dependency.name.toLowerCase();
-    const hits = tfSources.get(source) ?? tfSources.get(source.split('/').pop() ?? source) ?? [];
-    return fromTargets(hits, dependency.region);
+    if (dependency.ecosystem === 'terraform-module') {
+      // Only a registry address names the provider a module is for; a git or local source says nothing.
+      const provider = registryModuleProvider(dependency.name);
+      return provider ? fromTargets(sourceHits(provider), dependency.region) : [];
+    }
+    return fromTargets(sourceHits(dependency.name), dependency.region);
+  }
+
+  function sourceHits(source: string): Target[] {
+    for (const key of providerSourceKeys(source)) {
+      const hits = tfSources.get(key);
+      if (hits) return hits;
+    }
+    return [];
   }
 
   /**
@@ -145,11 +157,34 @@ export function buildMatcher(catalog: Catalog): Matcher {
   }
 }
 
+/**
+ * A prefix ending in `_` matches every type that starts with it (`aws_s3_`); one ending in a word matches that
+ * type and its sub-types only (`aws_route` is aws_route and aws_route_table, not aws_route53_zone).
+ */
+function typeMatches(type: string, prefix: string): boolean {
+  return prefix.endsWith('_') ? type.startsWith(prefix) : type === prefix || type.startsWith(`${prefix}_`);
+}
+
 /** Groups matches into one exposure per provider, then adds the upstreams they run on (fourth parties). */
 export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catalog: Catalog): { exposures: Exposure[]; unmatched: Dependency[] } {
   const byProvider = new Map<string, Exposure>();
   const counted = new Map<string, Set<Dependency>>();
   const unmatched: Dependency[] = [];
+  // Regions of the evidence that points at a provider as a whole; `undefined` where the region is unknown.
+  const wholeRegions = new Map<string, Array<string | undefined>>();
+  // A Terraform provider requirement says only that the provider is used: it counts for the whole provider
+  // only when no resource or module of that provider says more.
+  const requirementOnly = new Map<string, Dependency[]>();
+  const narrowed = new Set<string>();
+  const exposureOf = (provider: string) => {
+    let exposure = byProvider.get(provider);
+    if (!exposure) {
+      exposure = { provider, components: [], evidence: [], devOnly: true };
+      byProvider.set(provider, exposure);
+      counted.set(provider, new Set());
+    }
+    return exposure;
+  };
   for (const dependency of dependencies) {
     const hits = matcher.match(dependency);
     if (hits.length === 0) {
@@ -157,14 +192,13 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       continue;
     }
     for (const hit of hits) {
-      let exposure = byProvider.get(hit.provider);
-      if (!exposure) {
-        exposure = { provider: hit.provider, components: [], evidence: [], devOnly: true };
-        byProvider.set(hit.provider, exposure);
-        counted.set(hit.provider, new Set());
-      }
+      const exposure = exposureOf(hit.provider);
+      if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module') narrowed.add(hit.provider);
       if (hit.component) addComponent(exposure.components, hit.component);
-      else exposure.wholeProvider = true;
+      else if (dependency.ecosystem === 'terraform-provider') requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
+      // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
+      // region, for incidents that name no component) without exposing the stack to every component.
+      else if (dependency.ecosystem !== 'terraform-resource') wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
       const seen = counted.get(hit.provider) as Set<Dependency>;
       if (!seen.has(dependency)) {
         seen.add(dependency);
@@ -172,6 +206,14 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       }
       if (dependency.kind !== 'dev') exposure.devOnly = false;
     }
+  }
+  for (const [provider, requirements] of requirementOnly) {
+    if (!narrowed.has(provider)) wholeRegions.set(provider, [...(wholeRegions.get(provider) ?? []), ...requirements.map(() => undefined)]);
+  }
+  for (const [provider, regions] of wholeRegions) {
+    const exposure = byProvider.get(provider) as Exposure;
+    exposure.wholeProvider = true;
+    if (regions.every((region) => region !== undefined)) exposure.wholeProviderRegions = [...new Set(regions as string[])].sort();
   }
 
   const direct = [...byProvider.values()];

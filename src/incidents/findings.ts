@@ -50,14 +50,21 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
   const canonical = (name: string) => (provider ? (findComponent(provider, name) ?? findComponent(provider, withoutGroup(name)))?.name : undefined);
   const incidentKeys = new Set(incident.components.flatMap((name) => componentKeys(name, canonical(name))));
   const regional = incident.regions.length > 0;
-  const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incident.regions.includes(region) ? 'certain' : 'no');
+  const incidentRegions = new Set(incident.regions.map((region) => region.toLowerCase()));
+  const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incidentRegions.has(region.toLowerCase()) ? 'certain' : 'no');
+  const whole = wholeProviderVerdict(exposure, regional, inRegion);
 
   // An incident that names no component concerns the whole provider.
   if (incident.components.length === 0) {
     if (!regional) return { components: exposure.components.map((c) => c.name), confidence: 'certain' };
-    const verdicts = exposure.components.map((c) => inRegion(c.region));
-    if (verdicts.includes('certain')) return { components: exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name), confidence: 'certain' };
-    return { components: [], confidence: 'possibly' };
+    const certain = exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name);
+    // Terraform resources and modules carry their own region, also those the catalog maps to no component
+    // (not for an upstream provider: the evidence's regions are those of the provider it runs under).
+    const placed = exposure.through ? [] : exposure.evidence.filter((dependency) => dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module').map((dependency) => inRegion(dependency.region));
+    if (certain.length > 0 || whole === 'certain' || placed.includes('certain')) return { components: [...new Set(certain)], confidence: 'certain' };
+    if (whole === 'possibly' || placed.includes('possibly') || exposure.components.some((c) => c.region === undefined)) return { components: [], confidence: 'possibly' };
+    // Every piece of evidence sits in a known region the incident does not name.
+    return undefined;
   }
 
   const hit = exposure.components.filter((component) => componentKeys(component.name).some((key) => incidentKeys.has(key)));
@@ -66,9 +73,17 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
     const names = [...new Set(hit.filter((c) => !regional || inRegion(c.region) !== 'no').map((c) => c.name))];
     return { components: names, confidence: regionOk.includes('certain') ? 'certain' : 'possibly' };
   }
-  // Evidence that points at the provider as a whole (an SDK for everything) is exposed to every component.
-  if (exposure.wholeProvider) return { components: incident.components, confidence: regional ? 'possibly' : 'certain' };
+  // Evidence that points at the provider as a whole (an SDK for everything) is exposed to every component,
+  // in its own regions when those are known.
+  if (whole !== 'no') return { components: incident.components, confidence: whole };
   return undefined;
+}
+
+function wholeProviderVerdict(exposure: Exposure, regional: boolean, inRegion: (region: string | undefined) => 'certain' | 'possibly' | 'no'): 'certain' | 'possibly' | 'no' {
+  if (!exposure.wholeProvider) return 'no';
+  if (!regional) return 'certain';
+  if (!exposure.wholeProviderRegions) return 'possibly';
+  return exposure.wholeProviderRegions.some((region) => inRegion(region) === 'certain') ? 'certain' : 'no';
 }
 
 /** Names compared case-insensitively, also without the `"<Group> - "` prefix Statuspage adds in updates. */

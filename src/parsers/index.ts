@@ -1,9 +1,20 @@
 // Every input parser, in sniffing order (most specific first). A meta-test checks each file here is registered.
 import { domainListParser } from './domain-list.js';
 import { packageJsonParser } from './package-json.js';
+import { terraformParser } from './terraform-config.js';
+import { terraformLockParser } from './terraform-lock.js';
+import { terraformPlanParser } from './terraform-plan.js';
+import { terraformProvidersTextParser } from './terraform-providers-text.js';
 import type { Parser } from './types.js';
 
-export const PARSERS: readonly Parser[] = [packageJsonParser, domainListParser];
+export const PARSERS: readonly Parser[] = [
+  terraformPlanParser,
+  packageJsonParser,
+  terraformLockParser,
+  terraformProvidersTextParser,
+  terraformParser,
+  domainListParser,
+];
 
 /** The parser that claims a path by its name, if any. */
 export function parserForPath(path: string): Parser | undefined {

@@ -27,6 +27,7 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
 
   if (report.exposures.length === 0) {
     out.push('No dependency maps to a provider in the catalog, so no incident can touch this stack.');
+    out.push(...notInCatalogLines(report.notInCatalog, c));
     out.push(c.dim('If you use a SaaS that is missing, add it: see CONTRIBUTING.md (`downstack providers` lists what is known).'));
     return `${out.join('\n')}\n`;
   }
@@ -41,11 +42,7 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
     out.push(`  ${c.bold(label)}${components}${dev}`);
     out.push(`  ${' '.repeat(width)}${c.dim(`← ${why}`)}`);
   }
-  if (report.notInCatalog.length > 0) {
-    const shown = report.notInCatalog.slice(0, 8).join(', ') + (report.notInCatalog.length > 8 ? `, and ${report.notInCatalog.length - 8} more` : '');
-    out.push(c.yellow(`  Not in catalog, so not checked: ${shown}`));
-    out.push(c.dim('  (they look like a vendor SDK or provider; see CONTRIBUTING.md to add one)'));
-  }
+  out.push(...notInCatalogLines(report.notInCatalog, c));
   out.push('');
 
   if (report.findings.length === 0) {
@@ -88,14 +85,23 @@ function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) =>
   return lines;
 }
 
+function notInCatalogLines(names: string[], c: ChalkInstance): string[] {
+  if (names.length === 0) return [];
+  const shown = names.slice(0, 8).join(', ') + (names.length > 8 ? `, and ${names.length - 8} more` : '');
+  return [c.yellow(`  Not in catalog, so not checked: ${shown}`), c.dim('  (they look like a vendor SDK or provider; see CONTRIBUTING.md to add one)')];
+}
+
 function componentSummary(exposure: Exposure): string {
   const named = exposure.components.map((component) => (component.region ? `${component.name} (${component.region})` : component.name)).join(', ');
-  const text = exposure.wholeProvider ? `all components${named ? ` (notably ${named})` : ''}` : named;
+  const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
+  const text = exposure.wholeProvider ? `all components${where}${named ? ` (notably ${named})` : ''}` : named;
   return text.length > 90 ? `${text.slice(0, 89)}…` : text;
 }
 
 function evidenceSummary(evidence: Dependency[]): string {
-  const shown = evidence.slice(0, 3).map((dependency) => {
+  // A Terraform provider requirement says least about what is used: resources and modules are shown first.
+  const ordered = [...evidence].sort((a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'));
+  const shown = ordered.slice(0, 3).map((dependency) => {
     const where = `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
     const chain = !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
     return `${where} ${dependency.name}${chain}`;

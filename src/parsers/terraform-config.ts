@@ -1,0 +1,168 @@
+// Terraform configurations (https://developer.hashicorp.com/terraform/language/files): .tf, .tf.json and .tfvars,
+// read a directory at a time, following local modules, into providers, resource types and module calls with regions.
+import { ParseError } from '../errors.js';
+import type { InputProblem, InputResult } from '../model.js';
+import { fileKind } from './terraform/config-files.js';
+import { evaluateTree, type Tree } from './terraform/evaluate.js';
+import { directoryOf, downloadedModuleDir, moduleProblems, readModuleDir, type ModuleDir } from './terraform/module-dir.js';
+import { basename, type DirectoryReader, type ParseResult, type SetParser, type SourceFile } from './types.js';
+
+/** A top-level Terraform block header at the start of a line. */
+const TERRAFORM_HEADER = /^(terraform|provider|resource|data|module|variable|locals|output)[ \t]*("[^"\n]*"[ \t]*)*\{/m;
+/** The JSON form: an object whose keys are block types. */
+const TERRAFORM_JSON = /^\s*\{\s*"(terraform|provider|resource|data|module|variable|locals)"\s*:\s*[[{]/;
+
+export interface TerraformOptions {
+  /** false parses every block in full; only the equivalence test turns the fast path off. */
+  fastPath?: boolean;
+}
+
+export function createTerraformParser(options: TerraformOptions = {}): SetParser {
+  const fastPath = options.fastPath ?? true;
+  return {
+    kind: 'terraform',
+    matches: (path) => fileKind(basename(path)) !== undefined,
+    sniff: (text) => TERRAFORM_HEADER.test(text) || TERRAFORM_JSON.test(text),
+    parse(text, path): ParseResult {
+      const dir = directoryOf(path);
+      const kind = fileKind(basename(path)) ?? (text.trimStart().startsWith('{') ? 'tf-json' : 'tf');
+      const module = readModuleDir(dir, [{ path, text, kind }]);
+      const tree: Tree = { modules: new Map([[dir, module]]), unreadable: new Map() };
+      const { dependencies, problems } = evaluateTree(tree, [dir], { fastPath });
+      return { dependencies, errors: unique([...problems, ...moduleProblems(module)]) };
+    },
+    async parseSet(directories, reader) {
+      const { tree, roots } = await loadTree(directories, reader);
+      const { dependencies, problems } = evaluateTree(tree, roots, { fastPath });
+      const byFile = groupBy(dependencies, (dependency) => dependency.file);
+      const problemsByFile = groupBy(unique([...problems, ...[...tree.modules.values()].flatMap(moduleProblems)]), (problem) => problem.file);
+      return [...tree.modules.values()].flatMap((module) =>
+        module.files.map(
+          (file): InputResult => ({
+            file: file.path,
+            kind: fileKind(file.path)?.startsWith('tfvars') ? 'tfvars' : 'terraform',
+            dependencies: byFile.get(file.path) ?? [],
+            errors: problemsByFile.get(file.path) ?? [],
+          }),
+        ),
+      );
+    },
+  };
+}
+
+export const terraformParser = createTerraformParser();
+
+/**
+ * Reads the scanned directories, every local module they call (each directory once, so cycles end), then the
+ * remote modules `terraform init` downloaded for each root, and the local modules those call, until nothing is new.
+ */
+async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>, reader: DirectoryReader): Promise<{ tree: Tree; roots: string[] }> {
+  const tree: Tree = { modules: new Map(), unreadable: new Map() };
+  const pending: ModuleDir[] = [];
+  for (const { dir, files } of directories) {
+    const module = readModuleDir(dir, files);
+    tree.modules.set(dir, module);
+    pending.push(module);
+  }
+  await readLocalModules(tree, pending, reader);
+  const roots = rootsOf(tree, directories.map((entry) => entry.dir));
+  const attempted = new Set<string>();
+  for (let wanted = downloadsWanted(tree, roots, attempted); wanted.length > 0; wanted = downloadsWanted(tree, roots, attempted)) {
+    for (const dir of wanted) {
+      attempted.add(dir);
+      let files: SourceFile[];
+      try {
+        files = await reader.readDirectory(dir);
+      } catch (error) {
+        // Not downloaded (no `terraform init` here): the call then counts as a module of its provider.
+        if (!(error instanceof ParseError)) throw error;
+        continue;
+      }
+      const module = readModuleDir(dir, files);
+      if (module.files.length === 0) continue;
+      tree.modules.set(dir, module);
+      pending.push(module);
+    }
+    await readLocalModules(tree, pending, reader);
+  }
+  return { tree, roots };
+}
+
+/** Download directories of remote module calls reachable from the roots that were not looked for yet. */
+function downloadsWanted(tree: Tree, roots: string[], attempted: Set<string>): string[] {
+  const wanted = new Set<string>();
+  const visit = (root: string, dir: string, key: string[], stack: string[]) => {
+    for (const call of tree.modules.get(dir)?.calls ?? []) {
+      const child = call.localDir ?? downloadedModuleDir(root, [...key, call.name], call.source);
+      if (stack.includes(child)) continue;
+      if (tree.modules.has(child)) visit(root, child, [...key, call.name], [...stack, child]);
+      else if (call.localDir === undefined && !attempted.has(child)) wanted.add(child);
+    }
+  };
+  for (const root of roots) visit(root, root, [], [root]);
+  return [...wanted];
+}
+
+async function readLocalModules(tree: Tree, pending: ModuleDir[], reader: DirectoryReader): Promise<void> {
+  while (pending.length > 0) {
+    const module = pending.shift() as ModuleDir;
+    for (const call of module.calls) {
+      const dir = call.localDir;
+      if (dir === undefined || tree.modules.has(dir) || tree.unreadable.has(dir)) continue;
+      try {
+        const child = readModuleDir(dir, await reader.readDirectory(dir));
+        if (child.files.length === 0) tree.unreadable.set(dir, 'no Terraform files there');
+        else {
+          tree.modules.set(dir, child);
+          pending.push(child);
+        }
+      } catch (error) {
+        if (!(error instanceof ParseError)) throw error;
+        tree.unreadable.set(dir, error.message);
+      }
+    }
+  }
+}
+
+/**
+ * Root modules: scanned directories no other scanned directory calls (a called one is evaluated through its
+ * caller, with the caller's providers and inputs). Directories only reachable through a cycle become roots too.
+ */
+function rootsOf(tree: Tree, scanned: string[]): string[] {
+  const called = new Set<string>();
+  for (const dir of scanned) for (const call of tree.modules.get(dir)?.calls ?? []) if (call.localDir && call.localDir !== dir) called.add(call.localDir);
+  const roots = scanned.filter((dir) => !called.has(dir));
+  const reached = new Set<string>();
+  const reach = (dir: string) => {
+    if (reached.has(dir)) return;
+    reached.add(dir);
+    for (const call of tree.modules.get(dir)?.calls ?? []) if (call.localDir) reach(call.localDir);
+  };
+  roots.forEach(reach);
+  for (const dir of scanned) {
+    if (reached.has(dir)) continue;
+    roots.push(dir);
+    reach(dir);
+  }
+  return roots;
+}
+
+function unique(problems: InputProblem[]): InputProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((problem) => {
+    const key = `${problem.file}\u0000${problem.line}\u0000${problem.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}

@@ -37,6 +37,8 @@ export interface InputResult {
 export interface ExposedComponent {
   name: string;
   region?: string;
+  /** The dependencies that narrowed the exposure to this component (so a report can point at the right line). */
+  evidence?: Dependency[];
 }
 
 export interface Exposure {

@@ -194,7 +194,7 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
     for (const hit of hits) {
       const exposure = exposureOf(hit.provider);
       if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module') narrowed.add(hit.provider);
-      if (hit.component) addComponent(exposure.components, hit.component);
+      if (hit.component) addComponent(exposure.components, hit.component, dependency);
       else if (dependency.ecosystem === 'terraform-provider') requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
@@ -235,8 +235,10 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
   return { exposures: [...direct, ...upstream], unmatched };
 }
 
-function addComponent(list: ExposedComponent[], component: ExposedComponent) {
-  if (!list.some((c) => c.name === component.name && c.region === component.region)) list.push(component);
+function addComponent(list: ExposedComponent[], component: ExposedComponent, dependency: Dependency) {
+  const existing = list.find((c) => c.name === component.name && c.region === component.region);
+  if (!existing) list.push({ ...component, evidence: [dependency] });
+  else if (!existing.evidence?.includes(dependency)) existing.evidence?.push(dependency);
 }
 
 function byName(a: ExposedComponent, b: ExposedComponent) {

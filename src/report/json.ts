@@ -12,7 +12,7 @@ export function checkToJson(report: CheckReport): object {
     providers: report.exposures.map((exposure) => ({
       id: exposure.provider,
       name: report.catalog.providers.get(exposure.provider)?.name ?? exposure.provider,
-      components: exposure.components,
+      components: exposure.components.map(({ name, region }) => (region ? { name, region } : { name })),
       evidence: exposure.evidence,
       ...(exposure.through ? { through: exposure.through } : {}),
       devOnly: exposure.devOnly,

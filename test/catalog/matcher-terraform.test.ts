@@ -67,7 +67,8 @@ describe('Terraform exposures', () => {
   it('resources say more than the provider requirement: the exposure narrows to their components and regions', () => {
     const { exposures } = exposuresFor([dep('terraform-provider', 'hashicorp/aws'), dep('terraform-resource', 'aws_lb', 'eu-west-2')], matcher, catalog);
     expect(exposures).toHaveLength(1);
-    expect(exposures[0]?.components).toEqual([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }]);
+    expect(exposures[0]?.components).toMatchObject([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }]);
+    expect(exposures[0]?.components[0]?.evidence?.map((evidence) => evidence.name)).toEqual(['aws_lb']);
     expect(exposures[0]?.wholeProvider).toBeUndefined();
     expect(exposures[0]?.evidence.map((evidence) => evidence.name)).toEqual(['hashicorp/aws', 'aws_lb']);
   });

@@ -67,7 +67,7 @@ describe('SARIF 2.1.0 output', () => {
     const finding: Finding = { provider: 'fx-aws', incident, components: ['Elastic Load Balancing'], active: false, confidence: 'certain', devOnly: false, replay: { from: incident.startedAt, to: incident.resolvedAt } };
     const report: CheckReport = {
       ...base,
-      exposures: [{ provider: 'fx-aws', components: [{ name: 'Amazon Simple Storage Service', region: 'us-east-1' }, { name: 'Elastic Load Balancing', region: 'us-east-1' }], evidence: [bucket, balancer], devOnly: false }],
+      exposures: [{ provider: 'fx-aws', components: [{ name: 'Amazon Simple Storage Service', region: 'us-east-1', evidence: [bucket] }, { name: 'Elastic Load Balancing', region: 'us-east-1', evidence: [balancer] }], evidence: [bucket, balancer], devOnly: false }],
       findings: [finding],
       replay: [{ from: incident.startedAt, to: incident.resolvedAt, providers: ['fx-aws'] }],
     };

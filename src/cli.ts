@@ -1,12 +1,14 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
+import { registerSync } from './commands/sync.js';
 import { loadCatalog } from './catalog/loader.js';
 import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
 import { IncidentIndex, resolveIndexDir } from './incidents/store.js';
 import type { Finding, Incident, InputProblem } from './model.js';
 import { checkToJson } from './report/json.js';
 import { renderTable } from './report/table.js';
+import { syncBeforeCheck } from './sync/check-sync.js';
 import { cleanLine } from './sanitize.js';
 import { formatRange, parseTimeArg } from './time.js';
 
@@ -24,6 +26,7 @@ interface CheckFlags extends CommonOptions {
   failOn: 'none' | 'active' | 'any';
   omit?: string[];
   includeMaintenance?: boolean;
+  sync?: boolean;
 }
 
 /** Options shared by several commands, declared once. */
@@ -40,12 +43,14 @@ export interface CliContext {
   readStdin(): Promise<string>;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;
+  /** Progress and summaries; `isTTY` decides between a redrawn bar and plain lines. */
+  stderr: { write(text: string): void; isTTY: boolean; columns?: number };
 }
 
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [];
+const COMMANDS: RegisterCommand[] = [registerSync];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
@@ -63,6 +68,7 @@ export async function main(argv: string[]): Promise<number> {
     reportProblems: (problems) => {
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
     },
+    stderr: { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, columns: process.stderr.columns },
   };
 
   const program = new Command()
@@ -82,12 +88,16 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--fail-on <when>', 'exit 1 when a finding is: active (open incident) or any (any incident in the window)').choices(['none', 'active', 'any']).default('none'))
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
     .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
+    .addOption(new Option('--sync', "sync the stack's providers first (short deadline; falls back to the local index when offline)"))
     .addOption(indexOption())
     .option('--no-color', 'plain output')
     .action(async (paths: string[], flags: CheckFlags) => {
       const since = parseTimeArg(flags.since, now, '--since');
       const until = parseTimeArg(flags.until, now, '--until');
       if (since > until) throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
+      // Sync and check both scan the paths; standard input can only be read once.
+      const stdin = once(readStdin);
+      if (flags.sync) await syncBeforeCheck({ paths, indexDir: indexDir(flags), readStdin: stdin, warn: (line) => process.stderr.write(`${line}\n`) });
       const report = await runCheck({
         paths,
         indexDir: indexDir(flags),
@@ -96,7 +106,7 @@ export async function main(argv: string[]): Promise<number> {
         now,
         omit: flags.omit as Array<'dev'> | undefined,
         includeMaintenance: flags.includeMaintenance,
-        readStdin,
+        readStdin: stdin,
       });
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
@@ -194,6 +204,11 @@ function reportError(error: unknown): number {
     return 70;
   }
   return EXIT.usage;
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= read());
 }
 
 async function readStdin(): Promise<string> {

@@ -21,7 +21,7 @@ export function providerLine(report: ProviderReport): string {
     case 'skipped':
       return `${id}: skipped: ${cleanLine(report.reason ?? '', 300)}`;
     case 'failed':
-      return `${id}: failed: ${cleanLine(report.reason ?? '', 300)} (kept the ${report.total} incidents it had)`;
+      return `${id}: failed: ${cleanLine(report.reason ?? '', 300)} (${report.total > 0 ? `kept the ${report.total} incidents it had` : 'nothing indexed yet'})`;
   }
 }
 
@@ -34,6 +34,9 @@ export function summaryLines(report: SyncReport, elapsedMs: number): string[] {
   ];
   if (report.lockRecovered) lines.push(`  note: took over a stale lock left by ${cleanLine(report.lockRecovered, 120)}`);
   for (const entry of report.providers) if (entry.outcome === 'failed' || entry.outcome === 'skipped') lines.push(`  ${providerLine(entry)}`);
-  for (const entry of report.providers) for (const warning of entry.warnings.slice(0, 5)) lines.push(`  warning: ${cleanLine(entry.provider, 60)}: ${cleanLine(warning, 300)}`);
+  for (const entry of report.providers) {
+    for (const warning of entry.warnings.slice(0, 3)) lines.push(`  warning: ${cleanLine(entry.provider, 60)}: ${cleanLine(warning, 300)}`);
+    if (entry.warnings.length > 3) lines.push(`  warning: ${cleanLine(entry.provider, 60)}: and ${entry.warnings.length - 3} more`);
+  }
   return lines;
 }

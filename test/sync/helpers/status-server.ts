@@ -35,15 +35,30 @@ export interface StatusServer {
   counts: Map<string, number>;
   requests: Array<{ path: string; headers: IncomingMessage['headers'] }>;
   total(): number;
+  /** Most requests the server was answering at the same moment. */
+  peakConcurrency(): number;
   close(): Promise<void>;
 }
 
-export async function startStatusServer(routes: Record<string, Route> = {}): Promise<StatusServer> {
+/** `shared` counts requests in flight across several servers (several hosts, one client). */
+export async function startStatusServer(routes: Record<string, Route> = {}, shared?: { inFlight: number; peak: number }): Promise<StatusServer> {
   const table = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
   const requests: StatusServer['requests'] = [];
   const sockets = new Set<import('node:net').Socket>();
+  let inFlight = 0;
+  let peak = 0;
   const server: Server = createServer((req, res) => {
+    inFlight++;
+    peak = Math.max(peak, inFlight);
+    if (shared) {
+      shared.inFlight++;
+      shared.peak = Math.max(shared.peak, shared.inFlight);
+    }
+    res.on('close', () => {
+      inFlight--;
+      if (shared) shared.inFlight--;
+    });
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     const seen = (counts.get(path) ?? 0) + 1;
     counts.set(path, seen);
@@ -70,6 +85,7 @@ export async function startStatusServer(routes: Record<string, Route> = {}): Pro
     counts,
     requests,
     total: () => [...counts.values()].reduce((a, b) => a + b, 0),
+    peakConcurrency: () => peak,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();

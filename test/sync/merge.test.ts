@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Incident } from '../../src/model.js';
+import { mergeIncidents, sourceRank } from '../../src/sync/merge.js';
+
+const API = 'https://status.example.com/api/v2/incidents.json';
+const FEED = 'https://status.example.com/history.atom';
+const NOW = '2026-09-30T12:00:00.000Z';
+
+function incident(id: string, patch: Partial<Incident> = {}): Incident {
+  return {
+    provider: 'p',
+    id,
+    title: `Incident ${id}`,
+    url: `https://status.example.com/incidents/${id}`,
+    status: 'investigating',
+    impact: 'minor',
+    kind: 'incident',
+    components: [],
+    regions: [],
+    startedAt: '2026-09-01T10:00:00.000Z',
+    resolvedAt: null,
+    updates: [{ at: '2026-09-01T10:00:00.000Z', status: 'investigating', body: 'Looking.', components: [] }],
+    source: API,
+    ...patch,
+  };
+}
+
+describe('mergeIncidents', () => {
+  it('keeps what the API window no longer returns and counts added and updated', () => {
+    const old = incident('old', { startedAt: '2020-01-01T00:00:00.000Z', status: 'resolved', resolvedAt: '2020-01-01T01:00:00.000Z' });
+    const current = incident('a');
+    const result = mergeIncidents([old, current], [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00.000Z' }), incident('b')] }], NOW);
+    expect(result.incidents.map((entry) => entry.id)).toEqual(['a', 'b', 'old']);
+    expect(result).toMatchObject({ added: 1, updated: 1, closed: 0 });
+  });
+
+  it('an unchanged payload changes nothing', () => {
+    const existing = [incident('a')];
+    expect(mergeIncidents(existing, [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a')] }], NOW)).toMatchObject({ added: 0, updated: 0, closed: 0 });
+  });
+
+  it('the API version wins over the feed for the same incident, and the updates are the union', () => {
+    const fromApi = incident('a', { components: ['API'], impact: 'major' });
+    const fromFeed = incident('a', {
+      source: FEED,
+      impact: 'unknown',
+      updates: [{ at: '2026-09-01T09:55:00.000Z', status: 'investigating', body: 'Earlier note only the feed kept.', components: [] }],
+      startedAt: '2026-09-01T09:55:00.000Z',
+    });
+    const result = mergeIncidents([], [
+      { source: FEED, rank: 1, listsAllOpen: false, incidents: [fromFeed] },
+      { source: API, rank: 2, listsAllOpen: false, incidents: [fromApi] },
+    ], NOW);
+    expect(result.incidents[0]).toMatchObject({ impact: 'major', components: ['API'], source: API, startedAt: '2026-09-01T09:55:00.000Z' });
+    expect(result.incidents[0]?.updates.map((update) => update.at)).toEqual(['2026-09-01T09:55:00.000Z', '2026-09-01T10:00:00.000Z']);
+  });
+
+  it('closes an open incident that a list-of-open source no longer lists, but only for that source', () => {
+    const listed = incident('gone', { source: 'https://s.example.com/feed/' });
+    const elsewhere = incident('other');
+    const result = mergeIncidents([listed, elsewhere], [{ source: 'https://s.example.com/feed/', rank: 1, listsAllOpen: true, incidents: [] }], NOW);
+    expect(result.closed).toBe(1);
+    expect(result.incidents.find((entry) => entry.id === 'gone')).toMatchObject({ status: 'resolved', resolvedAt: NOW });
+    expect(result.incidents.find((entry) => entry.id === 'gone')?.updates.at(-1)?.body).toMatch(/No longer listed/);
+    expect(result.incidents.find((entry) => entry.id === 'other')?.resolvedAt).toBeNull();
+  });
+
+  it('an id reused after its incident closed becomes a new incident; the old one is kept', () => {
+    const closed = incident('slug', { status: 'resolved', resolvedAt: '2026-07-23T20:00:00.000Z', startedAt: '2026-07-23T16:29:09.000Z' });
+    const reused = incident('slug', { startedAt: '2026-08-03T08:00:00.000Z', updates: [] });
+    const first = mergeIncidents([closed], [{ source: API, rank: 2, listsAllOpen: false, incidents: [reused] }], NOW);
+    expect(first.incidents.map((entry) => entry.id).sort()).toEqual(['slug', 'slug~2026-08-03T08:00']);
+    // The next sync sees the same reused id again and updates the new incident, not the old one.
+    const again = mergeIncidents(first.incidents, [{ source: API, rank: 2, listsAllOpen: false, incidents: [{ ...reused, title: 'Renamed' }] }], NOW);
+    expect(again.incidents.find((entry) => entry.id === 'slug~2026-08-03T08:00')?.title).toBe('Renamed');
+    expect(again.incidents.find((entry) => entry.id === 'slug')?.title).toBe('Incident slug');
+  });
+
+  it('ranks sources by their URL', () => {
+    expect(sourceRank(FEED)).toBe(1);
+    expect(sourceRank('https://azure.status.microsoft/en-us/status/feed/')).toBe(1);
+    expect(sourceRank(API)).toBe(2);
+    expect(sourceRank('https://health.aws.amazon.com/public/currentevents')).toBe(2);
+  });
+});

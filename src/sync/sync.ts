@@ -20,6 +20,8 @@ import { PoliteClient, type FetchResult, type HttpOptions, type HttpStats, type 
 import { acquireLock } from './lock.js';
 import { mergeIncidents, type Batch } from './merge.js';
 
+const MAX_INCIDENTS_PER_PAYLOAD = 5_000;
+
 export type Outcome = 'synced' | 'unchanged' | 'failed' | 'skipped';
 
 export interface ProviderReport {
@@ -182,6 +184,11 @@ function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchRes
         return;
       }
       throw error;
+    }
+    if (parsed.incidents.length > MAX_INCIDENTS_PER_PAYLOAD) {
+      // Real pages send tens to hundreds; a flood is either a broken page or a hostile one.
+      warnings.push(`${result.url}: ${parsed.incidents.length} incidents in one payload; kept the newest ${MAX_INCIDENTS_PER_PAYLOAD}`);
+      parsed.incidents = [...parsed.incidents].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, MAX_INCIDENTS_PER_PAYLOAD);
     }
     if (parsed.components && isComponents(result.url)) for (const [id, name] of parsed.components) if (!componentNames.has(id)) componentNames.set(id, name);
     for (const problem of parsed.problems) warnings.push(problem);

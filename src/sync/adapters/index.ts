@@ -19,7 +19,7 @@ type Status = Provider['status'];
 
 export interface Endpoint {
   url: string;
-  /** A failed optional endpoint (a backfill feed, components.json) is a warning, not a failed provider. */
+  /** A failed optional endpoint (a backfill feed, components.json, maintenance) is a warning, not a failed provider. */
   optional: boolean;
 }
 
@@ -75,8 +75,10 @@ export function endpointsFor(status: Status): Endpoint[] {
   const spec = SPECS[status.platform];
   const base = status.url.replace(/\/+$/, '');
   const explicit = status.platform !== 'custom' && status.endpoints && status.endpoints.length > 0;
-  const required = explicit ? status.endpoints ?? [] : spec.defaults(base, status);
-  const endpoints: Endpoint[] = required.map((url) => ({ url, optional: /\/components\.json$/.test(url) && !explicit }));
+  const urls = explicit ? status.endpoints ?? [] : spec.defaults(base, status);
+  // The first endpoint is the one the provider's freshness rests on; the others add to it, so when one of them
+  // is missing (a page without maintenance, a 404 on an endpoint another platform version lacks) it is a warning.
+  const endpoints: Endpoint[] = urls.map((url, i) => ({ url, optional: i > 0 }));
   const feed = spec.feed ? status.feed ?? spec.feed(base) : undefined;
   if (feed && !endpoints.some((endpoint) => endpoint.url === feed)) endpoints.push({ url: feed, optional: true });
   return endpoints.sort((a, b) => Number(isComponents(b.url)) - Number(isComponents(a.url)));

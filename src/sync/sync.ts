@@ -2,7 +2,7 @@
 // platform's adapter, merge into the index file and write it atomically. A provider that fails in any way
 // keeps its previous file untouched and is reported with the reason.
 import { readFileSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import type { Catalog } from '../catalog/loader.js';
@@ -75,6 +75,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const now = options.now ?? (() => new Date());
   const lock = await acquireLock(options.indexDir, { waitMs: options.lockWaitMs ?? 30_000, signal: options.signal });
   try {
+    await removeLeftovers(options.indexDir);
     const client = new PoliteClient({ userAgent: userAgent(), ...options.http, ...(options.signal ? { signal: options.signal } : {}) });
     const index = new IncidentIndex(options.indexDir);
     const total = options.providers.length;
@@ -95,6 +96,20 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
     return { providers: reports, http: { ...client.stats }, ...(lock.recovered ? { lockRecovered: lock.recovered } : {}) };
   } finally {
     await lock.release();
+  }
+}
+
+/**
+ * A process killed mid-write leaves its temp file behind (the index file itself is old or new, never half).
+ * Holding the lock, temp files older than a few minutes can only be such leftovers.
+ */
+async function removeLeftovers(dir: string): Promise<void> {
+  const cutoff = Date.now() - 10 * 60_000;
+  for (const name of await readdir(dir)) {
+    if (!/^\.[0-9a-f]{12}\.tmp$|^\.sync\.lock\.[0-9a-f]{16}$/.test(name)) continue;
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (info && info.mtimeMs < cutoff) await rm(path, { force: true });
   }
 }
 

@@ -1,6 +1,6 @@
 // The built CLI against a loopback server: plain progress lines, exit codes, stack selection, and kill -9.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IndexFileSchema } from '../../src/incidents/schema.js';
@@ -101,7 +101,7 @@ describe('downstack sync (CLI)', () => {
   });
 
   it('kill -9 in the middle of a sync leaves every index file old or new, and the next sync recovers the lock', async () => {
-    const providers = Array.from({ length: 24 }, (_, i) => provider(`p${String(i).padStart(2, '0')}`, 40 + (i % 5) * 30));
+    const providers = Array.from({ length: 24 }, (_, i) => provider(`p${String(i).padStart(2, '0')}`, 150 + (i % 5) * 50));
     const catalog = writeCatalog(providers);
     // An older, valid file for every provider: after the kill each must be that one or a complete new one.
     for (const { id } of providers) writeFileSync(join(indexDir, `${id}.json`), `${JSON.stringify({ schemaVersion: 1, provider: id, syncedAt: '2026-01-01T00:00:00.000Z', incidents: [] }, null, 2)}\n`);
@@ -117,11 +117,16 @@ describe('downstack sync (CLI)', () => {
     expect(fresh).toBeGreaterThan(0);
     expect(fresh).toBeLessThan(providers.length);
     expect(existsSync(join(indexDir, LOCK_NAME))).toBe(true);
+    // Temp files a killed write may leave are cleaned by a later sync once they are old.
+    const leftover = join(indexDir, '.0123456789ab.tmp');
+    writeFileSync(leftover, '{"half": ');
+    utimesSync(leftover, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
 
     const next = await cli(['sync', '--all', '--catalog', catalog, '--index', indexDir]);
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/took over a stale lock \(pid \d+/);
     for (const { id } of providers) expect(IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${id}.json`), 'utf8'))).incidents).toHaveLength(2);
     expect(existsSync(join(indexDir, LOCK_NAME))).toBe(false);
+    expect(existsSync(leftover)).toBe(false);
   });
 });

@@ -65,6 +65,8 @@ interface HostState {
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** After this many requests to a host failed for good in a row, the rest fail fast instead of piling on. */
 const HOST_FAILURE_LIMIT = 2;
+/** This many connection failures before any server answered at all means there is no network to use. */
+const OFFLINE_AFTER = 6;
 
 class AttemptError extends Error {
   constructor(
@@ -72,6 +74,8 @@ class AttemptError extends Error {
     readonly retryable: boolean,
     readonly status?: number,
     readonly retryAfterMs?: number,
+    /** No server answered (DNS, refused, unreachable, connect timeout). */
+    readonly noAnswer = false,
   ) {
     super(message);
   }
@@ -83,6 +87,9 @@ export class PoliteClient {
   private readonly global: ReturnType<typeof pLimit>;
   private readonly hosts = new Map<string, HostState>();
   private firstAttempts = 0;
+  private answered = false;
+  private noAnswerFailures = 0;
+  private firstNoAnswer = '';
 
   constructor(options: Partial<HttpOptions> & { userAgent: string }) {
     this.options = { ...DEFAULT_HTTP, ...options };
@@ -120,6 +127,9 @@ export class PoliteClient {
 
   private async withRetries(url: string, validators: Validators, host: HostState): Promise<FetchResult> {
     const hostName = new URL(url).host;
+    if (!this.answered && this.noAnswerFailures >= OFFLINE_AFTER) {
+      return { kind: 'failed', url, reason: `not asked: the network looks unreachable (${this.noAnswerFailures} connections failed, none answered; first: ${this.firstNoAnswer})`, attempts: 0 };
+    }
     if (host.consecutiveFailures >= HOST_FAILURE_LIMIT) {
       return { kind: 'failed', url, reason: `not asked: ${hostName} failed ${host.consecutiveFailures} requests in a row during this sync`, attempts: 0 };
     }
@@ -142,6 +152,11 @@ export class PoliteClient {
       } catch (error) {
         const failure = error instanceof AttemptError ? error : new AttemptError(describe(error), true);
         if (this.options.signal?.aborted) return { kind: 'failed', url, reason: 'deadline reached', attempts };
+        if (failure.noAnswer) {
+          this.noAnswerFailures++;
+          this.firstNoAnswer ||= failure.message;
+          if (!this.answered && this.noAnswerFailures >= OFFLINE_AFTER) return this.fail(host, { kind: 'failed', url, reason: `${failure.message}; the network looks unreachable`, attempts });
+        }
         if (failure.retryAfterMs !== undefined) host.blockedUntil = Math.max(host.blockedUntil, Date.now() + failure.retryAfterMs);
         const retriesLeft = attempts <= this.options.maxRetries && failure.retryable && this.retryBudgetLeft();
         if (!retriesLeft) {
@@ -186,8 +201,9 @@ export class PoliteClient {
         try {
           response = await fetch(current, { headers, redirect: 'manual', signal });
         } catch (error) {
-          throw new AttemptError(timeout.signal.aborted ? `timed out after ${this.options.timeoutMs / 1000} s` : describe(error), true);
+          throw new AttemptError(timeout.signal.aborted ? `timed out after ${this.options.timeoutMs / 1000} s` : describe(error), true, undefined, undefined, true);
         }
+        this.answered = true;
         if (response.status >= 300 && response.status < 400 && response.status !== 304) {
           await response.body?.cancel().catch(() => undefined);
           const location = response.headers.get('location');

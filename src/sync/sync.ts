@@ -80,8 +80,9 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
     const index = new IncidentIndex(options.indexDir);
     const total = options.providers.length;
     options.onEvent?.({ type: 'start', total, ...(lock.recovered ? { lockRecovered: lock.recovered } : {}) });
-    // Providers run with the same bound as requests, so memory holds at most that many bodies at once.
-    const limit = pLimit(Math.max(1, client.options.concurrency));
+    // Twice as many providers as request slots keep the slots busy while some providers parse and write;
+    // the request limit, not this one, is what the status pages see.
+    const limit = pLimit(Math.max(1, client.options.concurrency * 2));
     let done = 0;
     const reports = await Promise.all(
       options.providers.map((id) =>
@@ -131,7 +132,12 @@ async function syncProvider(provider: Provider, index: IncidentIndex, client: Po
   }
   const previousCount = previous?.incidents.length ?? 0;
   const endpoints = endpointsFor(provider.status);
-  const results = await Promise.all(endpoints.map((endpoint) => client.get(endpoint.url, previous?.http?.[endpoint.url] ?? {})));
+  const fetchOne = (endpoint: Endpoint) => client.get(endpoint.url, previous?.http?.[endpoint.url] ?? {});
+  // The primary endpoint goes first: when it fails, the page is not asked for anything else.
+  const primaryIndex = Math.max(0, endpoints.findIndex((endpoint) => !endpoint.optional));
+  const primary = await fetchOne(endpoints[primaryIndex] as Endpoint);
+  if (primary.kind === 'failed') return failed(provider.id, 'failed', `${primary.url}: ${primary.reason}`, previousCount, primary.attempts);
+  const results = await Promise.all(endpoints.map((endpoint, i) => (i === primaryIndex ? primary : fetchOne(endpoint))));
   const requests = results.reduce((sum, result) => sum + result.attempts, 0);
 
   const warnings: string[] = [];

@@ -114,12 +114,14 @@ describe('a Statuspage provider', () => {
 });
 
 describe('faults: the provider keeps its data and the request count stays bounded', () => {
-  async function failing(route: Route, http: Partial<SyncOptions['http']> = {}) {
+  async function failing(route: Route, http: Partial<SyncOptions['http']> = {}, answered = false) {
     const gh = statuspage('gh', route);
     const before = await seedIndex('gh', [OLD_INCIDENT]);
     const report = await sync([gh], { http: { ...FAST, ...http } });
     const after = readFileSync(join(indexDir, 'gh.json'), 'utf8');
     expect(after).toBe(before);
+    // Once the primary endpoint failed at the HTTP level, nothing else on the page was asked for.
+    if (!answered) expect(count('/gh/api/v2/scheduled-maintenances.json')).toBe(0);
     return { report: report.providers[0], requests: count('/gh/api/v2/incidents.json') };
   }
 
@@ -164,19 +166,19 @@ describe('faults: the provider keeps its data and the request count stays bounde
 
   it('a complete but truncated JSON document fails with file:line and is not retried', async () => {
     const text = fixture('statuspage/incidents-github.json');
-    const { report, requests } = await failing({ body: text.slice(0, 900) });
+    const { report, requests } = await failing({ body: text.slice(0, 900) }, {}, true);
     expect(report?.reason).toMatch(/incidents\.json:\d+: (JSON ends early|invalid JSON)/);
     expect(requests).toBe(1);
   });
 
   it('an HTML page where JSON was expected fails and names it', async () => {
-    const { report, requests } = await failing({ body: '<!DOCTYPE html><html><body>Checking your browser…</body></html>', contentType: 'application/json' });
+    const { report, requests } = await failing({ body: '<!DOCTYPE html><html><body>Checking your browser…</body></html>', contentType: 'application/json' }, {}, true);
     expect(report?.reason).toMatch(/expected JSON or a feed, got an HTML page \(application\/json\)/);
     expect(requests).toBe(1);
   });
 
   it('a non-JSON body fails', async () => {
-    const { report } = await failing({ body: 'Service Unavailable', contentType: 'text/plain' });
+    const { report } = await failing({ body: 'Service Unavailable', contentType: 'text/plain' }, {}, true);
     expect(report?.reason).toMatch(/got something else \(text\/plain\)/);
   });
 
@@ -185,12 +187,14 @@ describe('faults: the provider keeps its data and the request count stays bounde
     expect((await sync([gh])).providers[0]?.outcome).toBe('synced');
   });
 
-  it('follows an http redirect, refuses one to a non-http(s) scheme, and stops a redirect loop', async () => {
+  it('follows an http redirect', async () => {
     server.routes.set('/moved/api/v2/incidents.json', { body: fixture('statuspage/incidents-github.json') });
     const moved = statuspage('gh', { status: 301, headers: { location: '/moved/api/v2/incidents.json' } });
     expect((await sync([moved])).providers[0]?.outcome).toBe('synced');
     expect(ids('gh')).toContain('69sb0f8lydp4');
+  });
 
+  it('refuses a redirect to a non-http(s) scheme', async () => {
     const ftp = await failing({ status: 302, headers: { location: 'ftp://127.0.0.1/incidents.json' } });
     expect(ftp.report?.reason).toMatch(/non-http\(s\) URL \(ftp:\) refused/);
   });
@@ -220,6 +224,16 @@ describe('faults: the provider keeps its data and the request count stays bounde
     // 10 providers × 4 endpoints × 4 attempts would be 160; the per-host breaker and retry budget keep it small.
     expect(server.total()).toBeLessThanOrEqual(16);
     expect(report.providers.some((entry) => /failed \d+ requests in a row/.test(entry.reason ?? ''))).toBe(true);
+  });
+
+  it('no network at all: after a few refused connections the rest are not attempted', async () => {
+    const closed = await Promise.all(Array.from({ length: 20 }, () => startStatusServer()));
+    const providers = closed.map((dead, i) => ({ id: `off${i}`, platform: 'statuspage', url: `${dead.url}/off${i}` }));
+    await Promise.all(closed.map((dead) => dead.close()));
+    const report = await sync(providers);
+    expect(report.providers.every((entry) => entry.outcome === 'failed')).toBe(true);
+    expect(report.providers.filter((entry) => /network looks unreachable/.test(entry.reason ?? '')).length).toBeGreaterThan(5);
+    expect(report.http.requests).toBeLessThanOrEqual(16);
   });
 
   it('the deadline signal stops everything and keeps the data', async () => {

@@ -15,12 +15,13 @@ export function providerLine(report: ProviderReport): string {
   const id = cleanLine(report.provider, 60);
   switch (report.outcome) {
     case 'synced':
-      return `${id}: synced (${[report.added && `${report.added} new`, report.updated && `${report.updated} updated`, report.closed && `${report.closed} closed`].filter(Boolean).join(', ') || 'refreshed'}; ${report.total} in the index)`;
+      return `${id}: synced (${[report.added && `${report.added} new`, report.updated && `${report.updated} updated`, report.closed && `${report.closed} closed`].filter(Boolean).join(', ') || 'refreshed'}; ${report.total ?? 0} in the index)`;
     case 'unchanged':
-      return `${id}: unchanged (${report.total} in the index)`;
+      return `${id}: unchanged (${report.total ?? 0} in the index)`;
     case 'skipped':
       return `${id}: skipped: ${cleanLine(report.reason ?? '', 300)}`;
     case 'failed':
+      if (report.total === undefined) return `${id}: failed: ${cleanLine(report.reason ?? '', 300)}`;
       return `${id}: failed: ${cleanLine(report.reason ?? '', 300)} (${report.total > 0 ? `kept the ${report.total} incidents it had` : 'nothing indexed yet'})`;
   }
 }

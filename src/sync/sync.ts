@@ -34,8 +34,8 @@ export interface ProviderReport {
   added: number;
   updated: number;
   closed: number;
-  /** Incidents in the index file after this run (the previous count when it failed). */
-  total: number;
+  /** Incidents in the index file after this run (the previous count when it failed; unknown after an unexpected error). */
+  total?: number;
   requests: number;
 }
 
@@ -88,7 +88,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
       options.providers.map((id) =>
         limit(async () => {
           const provider = options.catalog.providers.get(id);
-          const report = provider ? await syncProvider(provider, index, client, now) : failed(id, 'skipped', 'not in the catalog', 0, 0);
+          const report = provider ? await isolated(provider, () => syncProvider(provider, index, client, now)) : failed(id, 'skipped', 'not in the catalog', 0, 0);
           options.onEvent?.({ type: 'provider', report, done: ++done, total });
           return report;
         }),
@@ -114,8 +114,18 @@ async function removeLeftovers(dir: string): Promise<void> {
   }
 }
 
-function failed(provider: string, outcome: 'failed' | 'skipped', reason: string, total: number, requests: number, warnings: string[] = []): ProviderReport {
-  return { provider, outcome, reason: cleanLine(reason, 300), warnings, added: 0, updated: 0, closed: 0, total, requests };
+/** One provider's failure, whatever it is, is that provider's outcome: it never stops the others. */
+async function isolated(provider: Provider, work: () => Promise<ProviderReport>): Promise<ProviderReport> {
+  try {
+    return await work();
+  } catch (error) {
+    const message = error instanceof DownstackError ? error.message : `unexpected error: ${(error as Error).message ?? String(error)}`;
+    return failed(provider.id, 'failed', `${message}; its index file was left as it was`, undefined, 0);
+  }
+}
+
+function failed(provider: string, outcome: 'failed' | 'skipped', reason: string, total: number | undefined, requests: number, warnings: string[] = []): ProviderReport {
+  return { provider, outcome, reason: cleanLine(reason, 300), warnings, added: 0, updated: 0, closed: 0, ...(total === undefined ? {} : { total }), requests };
 }
 
 async function syncProvider(provider: Provider, index: IncidentIndex, client: PoliteClient, now: () => Date): Promise<ProviderReport> {

@@ -33,7 +33,8 @@ interface FeedUpdate {
 }
 
 function toIncident(item: FeedItem, context: AdapterContext): Incident | string {
-  const reference = item.published ?? item.updated;
+  // Update lines have no year; the entry's latest timestamp bounds them (an incident can outlast `published`).
+  const reference = [item.published, item.updated].filter((time): time is string => time !== undefined).sort().at(-1);
   const updates = /<small>/i.test(item.html) ? statuspageUpdates(item.html, reference) : incidentIoUpdates(item, reference);
   const newest = updates.reduce<FeedUpdate | undefined>((best, update) => (update.at && (!best?.at || update.at > best.at) ? update : best), undefined) ?? updates[0];
   const word = (newest?.status ?? '').toLowerCase();

@@ -1,5 +1,5 @@
 // Writes a small provider catalog pointing at the loopback server (the port is only known at test time).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
@@ -40,4 +40,12 @@ export function writeCatalog(providers: TestProvider[]): string {
 
 export function tempDir(prefix = 'downstack-index-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** Copies the catalog templates in test/fixtures/sync/catalog with `{{BASE}}` set to the loopback server. */
+export function catalogFromTemplates(base: string): string {
+  const source = join(import.meta.dirname, '..', '..', 'fixtures', 'sync', 'catalog');
+  const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
+  for (const name of readdirSync(source)) writeFileSync(join(dir, name), readFileSync(join(source, name), 'utf8').replaceAll('{{BASE}}', base));
+  return dir;
 }

@@ -46,6 +46,7 @@ describe('time dialects', () => {
     expect(toIso('Sat, 09 May 2020 21:52:26 PDT')).toBe('2020-05-10T04:52:26.000Z');
     expect(toIso('Thu, 23 Jul 2026 16:29:09 Z')).toBe('2026-07-23T16:29:09.000Z');
     expect(toIso('Wed, 16 Mar 2022 19:46:00 +0000')).toBe('2022-03-16T19:46:00.000Z');
+    expect(toIso('Sat Jun 11 2022 18:55:50 GMT+0200 (Central European Summer Time)')).toBe('2022-06-11T16:55:50.000Z');
     expect(toIso('2026-07-14 17:00:00')).toBeUndefined();
     expect(toIso('yesterday')).toBeUndefined();
   });
@@ -151,7 +152,13 @@ describe('other hosted pages', () => {
   it('Instatus: open incidents from summary.json, none when the keys are left out', () => {
     const source = 'https://status.wistia.com/v3/summary.json';
     const open = parseInstatus(fixture('instatus/summary.json'), context(source, 'https://status.wistia.com'));
-    expect(valid(open.incidents)[0]).toMatchObject({ status: 'identified', impact: 'major', startedAt: '2026-08-04T15:20:00.000Z' });
+    expect(valid(open.incidents)[0]).toMatchObject({ id: 'cm9k2v0aa001abcde1234wxyz', status: 'identified', impact: 'major', startedAt: '2026-08-04T15:20:00.000Z' });
+    expect(open.incidents[1]).toMatchObject({
+      id: 'cm9k3a1bb002fghij5678klmn',
+      kind: 'maintenance',
+      status: 'scheduled',
+      impactWindow: { from: '2026-08-05T02:00:00.000Z', to: '2026-08-05T03:00:00.000Z', source: 'scheduled maintenance window' },
+    });
     expect(open.listsAllOpen).toBe(true);
     expect(parseInstatus(fixture('instatus/summary-calm.json'), context(source, 'https://status.wistia.com')).incidents).toEqual([]);
     expect([...(parseInstatus(fixture('instatus/components.json'), context('https://status.wistia.com/v3/components.json', 'https://status.wistia.com')).components ?? [])]).toEqual([['cm86c68hh003drlefrrklqlw1', 'Uploads']]);

@@ -1,5 +1,5 @@
-// Better Stack status pages (https://betterstack.com/docs/uptime/api/status-pages/): <page>/index.json is
-// JSON:API — the page in `data`, and resources, status reports and their updates in `included`.
+// Better Stack status pages (https://betterstack.com/docs/uptime/status-pages/subscribing-to-status-updates/subscribing-to-api):
+// <page>/index.json is JSON:API: the page in `data`, and resources, status reports and their updates in `included`.
 // A report's `ends_at` stays null after it is resolved, so `aggregate_state` decides whether it is open.
 import { parseJsonText } from '../../json-text.js';
 import type { IncidentImpact } from '../../model.js';

@@ -14,10 +14,14 @@ const ZONES: Record<string, string> = {
 const RFC822 = /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d\d):(\d\d)(?::(\d\d))?\s*([A-Za-z]{1,4}|[+-]\d{4})$/;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-/** ISO-8601 with any offset, or RFC 822 with a numeric or named zone → UTC ISO; undefined when unreadable. */
+// JavaScript's Date#toString, which Instatus serves: `Sat Jun 11 2022 18:55:50 GMT+0000 (Coordinated Universal Time)`.
+const DATE_TO_STRING = /^[A-Za-z]{3}\s+([A-Za-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d\d:\d\d(?::\d\d)?)\s+GMT([+-]\d{4})(?:\s*\(.*\))?$/;
+
+/** ISO-8601 with any offset, RFC 822 with a numeric or named zone, or Date#toString → UTC ISO; else undefined. */
 export function toIso(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const text = value.trim();
+  const dateString = DATE_TO_STRING.exec(value.trim());
+  const text = dateString ? `${dateString[2]} ${dateString[1]} ${dateString[3]} ${dateString[4]} ${dateString[5]}` : value.trim();
   const rfc = RFC822.exec(text);
   if (rfc) {
     const [, day, mon, year, hh, mm, ss, zone] = rfc;

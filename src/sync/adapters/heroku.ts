@@ -1,4 +1,4 @@
-// Heroku status API v4 (https://devcenter.heroku.com/articles/heroku-status#heroku-status-api-v4):
+// Heroku status API v4 (https://devcenter.heroku.com/articles/heroku-status):
 // /api/v4/current-status has `incidents` and `scheduled` (maintenance; "blue" is maintenance), /api/v4/incidents
 // the history as a bare array of the same items. `resolved` is unreliable, so `state` and `resolved_at` decide.
 // The EMEA/NA/APAC tags are not region ids the catalog could match, so they are not kept as regions.

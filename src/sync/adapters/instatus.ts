@@ -1,4 +1,4 @@
-// Instatus public page API (https://instatus.com/help/api/public): <page>/v3/summary.json lists the open
+// Instatus public page data (https://instatus.com/help/api/public-data): <page>/v3/summary.json lists the open
 // incidents and maintenances (the keys are left out when there are none), <page>/v3/components.json the
 // components (an object with `components`, or a bare array with `children`); history comes from history.rss.
 import { parseJsonText } from '../../json-text.js';
@@ -23,11 +23,15 @@ export function parseInstatus(text: string, context: AdapterContext): AdapterRes
     const item = rec(raw);
     const started = toIso(item.started) ?? toIso(item.start);
     const status = (str(item.status) ?? '').toUpperCase();
-    return finishIncident(
+    const url = str(item.url);
+    // The public summary has no id field; the incident's URL ends in it (`…/incident/cl4a8n3070721qtmzvts760c4`).
+    const idFromUrl = url ? /\/([A-Za-z0-9_-]+)\/?$/.exec(url)?.[1] : undefined;
+    const minutes = Number(str(item.duration));
+    const result = finishIncident(
       {
-        id: str(item.id),
+        id: str(item.id) ?? idFromUrl,
         title: localized(item.name),
-        url: str(item.url),
+        url,
         status: maintenance ? (status === 'INPROGRESS' ? 'in_progress' : status === 'COMPLETED' ? 'completed' : 'scheduled') : status === 'IDENTIFIED' ? 'identified' : status === 'MONITORING' ? 'monitoring' : status === 'RESOLVED' ? 'resolved' : 'investigating',
         impact: maintenance ? 'maintenance' : IMPACT[str(item.impact) ?? ''] ?? 'unknown',
         kind: maintenance ? 'maintenance' : 'incident',
@@ -38,6 +42,10 @@ export function parseInstatus(text: string, context: AdapterContext): AdapterRes
       },
       context,
     );
+    if (typeof result !== 'string' && maintenance && started && Number.isFinite(minutes) && minutes > 0) {
+      result.impactWindow = { from: started, to: new Date(Date.parse(started) + minutes * 60_000).toISOString(), source: 'scheduled maintenance window' };
+    }
+    return result;
   };
   return {
     incidents: collect([...arr(body.activeIncidents).map((item) => toIncident(item, false)), ...arr(body.activeMaintenances).map((item) => toIncident(item, true))], problems),

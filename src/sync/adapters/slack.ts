@@ -1,4 +1,4 @@
-// Slack status API v2.0.0 (https://slack-status.com/api/v2.0.0 — docs at https://api.slack.com/docs/slack-status):
+// Slack Status API v2.0.0 (https://docs.slack.dev/reference/slack-status-api):
 // /current holds the active incidents, /history a bare array of past ones; ids are numbers (strings in the
 // docs), times carry a local offset (-07:00), notes are HTML.
 import { parseJsonText } from '../../json-text.js';

@@ -1,4 +1,4 @@
-// status.io public status API (https://statusio.docs.apiary.io/ — GET /1.0/status/<page_id>): current component
+// status.io Public Status API (https://kb.status.io/developers/public-status-api, GET /1.0/status/<page_id>): current component
 // status, the open incidents and the active/upcoming maintenance. Message `state`: 100 investigating,
 // 200 identified, 300 monitoring, 400 resolved; `status` codes 300–600 grade the impact.
 import { parseJsonText } from '../../json-text.js';

@@ -1,4 +1,4 @@
-// Atlassian Statuspage public API v2 (https://developer.statuspage.io/#tag/incidents — the public page API):
+// Atlassian Statuspage public API v2 (documented on every page's /api, e.g. https://www.githubstatus.com/api):
 // incidents.json, incidents/unresolved.json, scheduled-maintenances.json, components.json and summary.json.
 // incident.io serves the same shapes with nulls for empty lists and no components, which this reads as well.
 import { parseJsonText } from '../../json-text.js';

@@ -70,10 +70,11 @@ export async function run() {
 
     const failed = [...first.providers, ...again.providers].filter((entry) => entry.outcome === 'failed').length;
     const unchanged = again.providers.filter((entry) => entry.outcome === 'unchanged').length;
-    console.log(`sync baseline (one request, ${LATENCY_MS} ms simulated latency): ${single.toFixed(1)} ms`);
-    console.log(`sync ${PROVIDERS} providers: ${full.toFixed(0)} ms, ${first.http.requests} requests, ratio vs baseline: ${(full / single).toFixed(1)}×` + ` (serial would be ~${first.http.requests}×)`);
-    console.log(`sync re-sync, nothing changed: ${resync.toFixed(0)} ms, ${again.http.requests} requests, ${again.http.notModified} not modified, ${unchanged}/${PROVIDERS} unchanged, ratio vs baseline: ${(resync / single).toFixed(1)}×`);
-    console.log(`sync bytes: first ${(first.http.bytes / 1024).toFixed(0)} KB, re-sync ${(again.http.bytes / 1024).toFixed(0)} KB; failed providers: ${failed}`);
+    const line = (name, ms, note) => console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(9)} ms   ${(ms / single).toFixed(2).padStart(7)}× one request   ${note}`);
+    line(`sync: one request (${LATENCY_MS} ms simulated latency)`, single, 'baseline');
+    line(`sync: ${PROVIDERS} providers, first run`, full, `${first.http.requests} requests (serial would be ~${first.http.requests}×; 8 in flight bounds it at ~${Math.ceil(first.http.requests / 8)}×), ${(first.http.bytes / 1024).toFixed(0)} KB`);
+    line(`sync: ${PROVIDERS} providers, nothing changed`, resync, `${again.http.requests} requests, ${again.http.notModified} answered 304, ${unchanged}/${PROVIDERS} unchanged, ${(again.http.bytes / 1024).toFixed(0)} KB`);
+    if (failed > 0) console.log(`sync: ${failed} provider runs failed (the figures above are not comparable)`);
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
     rmSync(catalogDir, { recursive: true, force: true });

@@ -170,8 +170,10 @@ export class PoliteClient {
         }
         this.stats.retries++;
         // Full jitter: many clients retrying at once spread out instead of arriving together.
-        const backoff = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (attempts - 1)) * (this.options.random ?? Math.random)();
-        const delay = Math.max(backoff, failure.retryAfterMs ?? 0);
+        const random = this.options.random ?? Math.random;
+        const backoff = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (attempts - 1)) * random();
+        // A Retry-After is a floor, spread a little so everyone told "60" does not come back in the same second.
+        const delay = failure.retryAfterMs !== undefined ? Math.max(backoff, failure.retryAfterMs + random() * Math.min(1_000, failure.retryAfterMs * 0.1)) : backoff;
         if (!(await sleep(delay, this.options.signal))) return { kind: 'failed', url, reason: 'deadline reached', attempts };
       }
     }

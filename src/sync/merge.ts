@@ -91,7 +91,10 @@ function combine(base: Incident, other: Incident): Incident {
     components: base.components.length > 0 ? base.components : other.components,
     regions: base.regions.length > 0 ? base.regions : other.regions,
     updates: [...updates.values()].sort((a, b) => a.at.localeCompare(b.at)),
+    // What an import added from a postmortem (stated impact, upstream cause, conflicting sources) survives a sync.
     ...(base.impactWindow ?? other.impactWindow ? { impactWindow: base.impactWindow ?? other.impactWindow } : {}),
+    ...(base.upstream ?? other.upstream ? { upstream: base.upstream ?? other.upstream } : {}),
+    ...(base.conflicts ?? other.conflicts ? { conflicts: base.conflicts ?? other.conflicts } : {}),
   };
 }
 

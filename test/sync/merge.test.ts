@@ -76,6 +76,12 @@ describe('mergeIncidents', () => {
     expect(again.incidents.find((entry) => entry.id === 'slug')?.title).toBe('Incident slug');
   });
 
+  it('keeps what an import added (stated impact window, upstream) when the API version replaces the incident', () => {
+    const imported = incident('a', { source: 'postmortem.md', impactWindow: { from: '2026-09-01T09:40:00.000Z', to: '2026-09-01T10:30:00.000Z', source: 'postmortem text' }, upstream: ['aws'] });
+    const result = mergeIncidents([imported], [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00.000Z' })] }], NOW);
+    expect(result.incidents[0]).toMatchObject({ status: 'resolved', source: API, upstream: ['aws'], impactWindow: { from: '2026-09-01T09:40:00.000Z' } });
+  });
+
   it('ranks sources by their URL', () => {
     expect(sourceRank(FEED)).toBe(1);
     expect(sourceRank('https://azure.status.microsoft/en-us/status/feed/')).toBe(1);

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
 import { importCommand } from './commands/import.js';
 import { registerProvidersCommand } from './commands/providers.js';
+import { registerSync } from './commands/sync.js';
 import { loadCatalog } from './catalog/loader.js';
 import { registerFeed } from './commands/feed.js';
 import { applyIgnores, describeExpired } from './config/ignores.js';
@@ -14,6 +15,7 @@ import type { Finding, Incident, InputProblem } from './model.js';
 import { PROVIDERS_DIR } from './paths.js';
 import { CHECK_FORMATS, type CheckFormat } from './report/formats.js';
 import { renderCheck } from './report/render.js';
+import { syncBeforeCheck } from './sync/check-sync.js';
 import { cleanLine } from './sanitize.js';
 import { formatRange, parseTimeArg } from './time.js';
 
@@ -34,6 +36,7 @@ interface CheckFlags extends CommonOptions {
   snapshot: boolean;
   config?: string;
   output?: string;
+  sync?: boolean;
 }
 
 /** Options shared by several commands, declared once. */
@@ -56,12 +59,14 @@ export interface CliContext {
   readStdin(): Promise<string>;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;
+  /** Progress and summaries; `isTTY` decides between a redrawn bar and plain lines. */
+  stderr: { write(text: string): void; isTTY: boolean; columns?: number };
 }
 
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [registerProvidersCommand, registerFeed, importCommand()];
+const COMMANDS: RegisterCommand[] = [registerProvidersCommand, registerSync, importCommand(), registerFeed];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
@@ -87,6 +92,7 @@ export async function main(argv: string[]): Promise<number> {
     reportProblems: (problems) => {
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
     },
+    stderr: { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, columns: process.stderr.columns },
   };
 
   const program = new Command()
@@ -108,6 +114,7 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--fail-on <when>', 'exit 1 when a finding is: active (open incident) or any (any incident in the window)').choices(['none', 'active', 'any']).default('none'))
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
     .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
+    .addOption(new Option('--sync', "sync the stack's providers first (short deadline; falls back to the local index when offline)"))
     .addOption(indexOption())
     .addOption(snapshotOption())
     .option('--no-color', 'plain output')
@@ -120,17 +127,22 @@ export async function main(argv: string[]): Promise<number> {
       const since = parseTimeArg(flags.since, now, '--since');
       const until = parseTimeArg(flags.until, now, '--until');
       if (since > until) throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
+      // Sync and check both scan the paths; standard input can only be read once.
+      const stdin = once(readStdin);
+      const catalog = loadCatalog(catalogDirs(config?.providers ?? []));
+      const index = indexDir(flags, config?.index);
+      if (flags.sync) await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn: (line) => process.stderr.write(`${line}\n`) });
       const report = await runCheck({
         paths,
-        indexDir: indexDir(flags, config?.index),
+        indexDir: index,
         since,
         until,
         now,
-        catalog: loadCatalog(catalogDirs(config?.providers ?? [])),
+        catalog,
         omit: flags.omit as Array<'dev'> | undefined,
         includeMaintenance: flags.includeMaintenance,
         snapshot: flags.snapshot,
-        readStdin,
+        readStdin: stdin,
       });
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
@@ -220,6 +232,11 @@ function reportError(error: unknown): number {
     return 70;
   }
   return EXIT.usage;
+}
+
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let result: Promise<T> | undefined;
+  return () => (result ??= read());
 }
 
 async function readStdin(): Promise<string> {

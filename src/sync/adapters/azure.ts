@@ -1,0 +1,46 @@
+// Azure status RSS (https://azure.status.microsoft/en-us/status/feed/): only ongoing, broad issues; each item's
+// categories mix services and regions, the guid is a title slug that later incidents reuse, and a resolved
+// item simply leaves the feed — so the feed is the complete list of what is open now.
+import { collect, finishIncident, htmlToText } from './common.js';
+import { parseFeed } from './feed.js';
+import type { AdapterContext, AdapterResult } from './types.js';
+
+const GEOGRAPHY = /^(?:(?:north|south|east|west|central|southeast|northeast|southwest|northwest|west central|north central|south central|east central)\s+)?(?:us|europe|asia|asia pacific|japan|india|australia|brazil|canada|france|germany|korea|norway|switzerland|uae|uk|africa|sweden|poland|italy|qatar|israel|mexico|spain|new zealand|taiwan|indonesia|malaysia|chile|austria|belgium|denmark|finland|greece)(?:\s+(?:east|west|north|south|central|\d))*(?:\s+\d)?$/i;
+
+/** "West US 2" → "westus2", the ARM location id the catalog and host patterns use. */
+export function azureRegionId(display: string): string {
+  return display.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+export function parseAzureFeed(text: string, context: AdapterContext): AdapterResult {
+  const feed = parseFeed(text, context.source);
+  const problems: string[] = [];
+  const incidents = collect(
+    feed.items.map((item) => {
+      const regions: string[] = [];
+      const services: string[] = [];
+      for (const category of item.categories) {
+        const id = azureRegionId(category);
+        if (context.regions?.has(id) || GEOGRAPHY.test(category.trim())) regions.push(id);
+        else services.push(category.trim());
+      }
+      return finishIncident(
+        {
+          id: item.id,
+          title: item.title.trim(),
+          url: item.link,
+          status: 'investigating',
+          impact: 'unknown',
+          components: services,
+          regions,
+          startedAt: item.published,
+          resolvedAt: null,
+          updates: [{ at: item.published, status: 'update', body: htmlToText(item.html) }],
+        },
+        context,
+      );
+    }),
+    problems,
+  );
+  return { incidents, listsAllOpen: true, problems };
+}

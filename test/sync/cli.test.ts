@@ -1,0 +1,132 @@
+// The built CLI against a loopback server: plain progress lines, exit codes, stack selection, and kill -9.
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IndexFileSchema } from '../../src/incidents/schema.js';
+import { LOCK_NAME } from '../../src/sync/lock.js';
+import { tempDir, writeCatalog, type TestProvider } from './helpers/catalog.js';
+import { startStatusServer, type StatusServer } from './helpers/status-server.js';
+
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'downstack.js');
+const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
+const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
+const EMPTY_MAINT = '{"page":{"id":"x","name":"x","url":"https://status.example.com"},"scheduled_maintenances":[]}';
+
+let server: StatusServer;
+let indexDir: string;
+
+beforeEach(async () => {
+  server = await startStatusServer();
+  indexDir = tempDir();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+function provider(id: string, delayMs = 0): TestProvider {
+  server.routes.set(`/${id}/api/v2/incidents.json`, { body: fixture('statuspage/incidents-github.json'), delayMs });
+  server.routes.set(`/${id}/api/v2/scheduled-maintenances.json`, { body: EMPTY_MAINT, delayMs });
+  return { id, platform: 'statuspage', url: `${server.url}/${id}` };
+}
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], options: { cwd?: string; input?: string; killWhen?: () => boolean } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+    let poll: NodeJS.Timeout | undefined;
+    if (options.killWhen) {
+      poll = setInterval(() => {
+        if (options.killWhen?.()) {
+          clearInterval(poll);
+          child.kill('SIGKILL');
+        }
+      }, 5);
+    }
+    child.on('close', (code, signal) => {
+      if (poll) clearInterval(poll);
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+describe('downstack sync (CLI)', () => {
+  it('prints one line per provider off a terminal, a summary, and exits 1 when a provider failed', async () => {
+    const broken: TestProvider = { id: 'broken', platform: 'statuspage', url: `${server.url}/broken` };
+    server.routes.set('/broken/api/v2/incidents.json', { status: 404, body: 'gone' });
+    server.routes.set('/broken/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
+    const catalog = writeCatalog([provider('gh'), broken]);
+    const run = await cli(['sync', '--all', '--catalog', catalog, '--index', indexDir]);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^gh: synced \(2 new; 2 in the index\)$/m);
+    expect(run.stderr).toMatch(/^broken: failed: .*incidents\.json: HTTP 404/m);
+    expect(run.stderr).toMatch(/^sync: 1 synced, 0 unchanged, 1 failed \(\d+ requests/m);
+    expect(run.stderr).not.toMatch(/\r/);
+    expect(run.code).toBe(1);
+
+    const again = await cli(['sync', '--provider', 'gh', '--catalog', catalog, '--index', indexDir]);
+    expect(again.stderr).toMatch(/^gh: unchanged \(2 in the index\)$/m);
+    expect(again.code).toBe(0);
+  });
+
+  it('syncs only the providers of the stack it is pointed at', async () => {
+    const catalog = writeCatalog([provider('gh'), provider('other')]);
+    const project = tempDir('downstack-project-');
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'gh-sdk': '^1.0.0' } }));
+    const run = await cli(['sync', project, '--catalog', catalog, '--index', indexDir]);
+    expect(run.code).toBe(0);
+    expect(readdirSync(indexDir).filter((name) => name.endsWith('.json'))).toEqual(['gh.json']);
+
+    const piped = await cli(['sync', '-', '--catalog', catalog, '--index', indexDir], { input: JSON.stringify({ name: 'x', dependencies: { 'other-sdk': '1' } }) });
+    expect(piped.code).toBe(0);
+    expect(readdirSync(indexDir).filter((name) => name.endsWith('.json')).sort()).toEqual(['gh.json', 'other.json']);
+  });
+
+  it('rejects an unknown provider and bad numbers as usage errors', async () => {
+    const catalog = writeCatalog([provider('gh')]);
+    expect((await cli(['sync', '--provider', 'nope', '--catalog', catalog, '--index', indexDir])).code).toBe(2);
+    expect((await cli(['sync', '--all', '--concurrency', '0', '--catalog', catalog, '--index', indexDir])).code).toBe(2);
+  });
+
+  it('kill -9 in the middle of a sync leaves every index file old or new, and the next sync recovers the lock', async () => {
+    const providers = Array.from({ length: 24 }, (_, i) => provider(`p${String(i).padStart(2, '0')}`, 150 + (i % 5) * 50));
+    const catalog = writeCatalog(providers);
+    // An older, valid file for every provider: after the kill each must be that one or a complete new one.
+    for (const { id } of providers) writeFileSync(join(indexDir, `${id}.json`), `${JSON.stringify({ schemaVersion: 1, provider: id, syncedAt: '2026-01-01T00:00:00Z', incidents: [] }, null, 2)}\n`);
+    const written = () => readdirSync(indexDir).some((name) => name.endsWith('.json') && readFileSync(join(indexDir, name), 'utf8').includes('69sb0f8lydp4'));
+    const killed = await cli(['sync', '--all', '--concurrency', '4', '--catalog', catalog, '--index', indexDir], { killWhen: written });
+    expect(killed.signal).toBe('SIGKILL');
+
+    let fresh = 0;
+    for (const name of readdirSync(indexDir).filter((entry) => entry.endsWith('.json'))) {
+      const file = IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, name), 'utf8')));
+      if (file.incidents.length > 0) fresh++;
+    }
+    expect(fresh).toBeGreaterThan(0);
+    expect(fresh).toBeLessThan(providers.length);
+    expect(existsSync(join(indexDir, LOCK_NAME))).toBe(true);
+    // Temp files a killed write may leave are cleaned by a later sync once they are old.
+    const leftover = join(indexDir, '.0123456789ab.tmp');
+    writeFileSync(leftover, '{"half": ');
+    utimesSync(leftover, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+
+    const next = await cli(['sync', '--all', '--catalog', catalog, '--index', indexDir]);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toMatch(/took over a stale lock \(pid \d+/);
+    for (const { id } of providers) expect(IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${id}.json`), 'utf8'))).incidents).toHaveLength(2);
+    expect(existsSync(join(indexDir, LOCK_NAME))).toBe(false);
+    expect(existsSync(leftover)).toBe(false);
+  });
+});

@@ -37,6 +37,7 @@ interface CheckFlags extends CommonOptions {
   config?: string;
   output?: string;
   sync?: boolean;
+  strict?: boolean;
 }
 
 /** Options shared by several commands, declared once. */
@@ -114,7 +115,9 @@ export async function main(argv: string[]): Promise<number> {
     .addOption(new Option('--fail-on <when>', 'exit 1 when a finding is: active (open incident) or any (any incident in the window)').choices(['none', 'active', 'any']).default('none'))
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
     .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
-    .addOption(new Option('--sync', "sync the stack's providers first (short deadline; falls back to the local index when offline)"))
+    .addOption(new Option('--sync', "sync the stack's providers first, with a short deadline (the default with --fail-on active); falls back to the local index when offline"))
+    .addOption(new Option('--no-sync', 'never sync first, not even for --fail-on active'))
+    .addOption(new Option('--strict', 'exit 2 when the sync before the check fails, instead of deciding from the local index'))
     .addOption(indexOption())
     .addOption(snapshotOption())
     .option('--no-color', 'plain output')
@@ -131,7 +134,24 @@ export async function main(argv: string[]): Promise<number> {
       const stdin = once(readStdin);
       const catalog = loadCatalog(catalogDirs(config?.providers ?? []));
       const index = indexDir(flags, config?.index);
-      if (flags.sync) await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn: (line) => process.stderr.write(`${line}\n`) });
+      // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to.
+      const wantSync = flags.sync ?? flags.failOn === 'active';
+      let syncFailed = false;
+      if (wantSync && process.env.DOWNSTACK_OFFLINE === '1') {
+        syncFailed = true;
+        if (flags.sync || flags.strict) process.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
+      } else if (wantSync) {
+        const warn = (line: string) => {
+          syncFailed = true;
+          process.stderr.write(`${line}\n`);
+        };
+        await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn });
+      }
+      if (flags.strict && syncFailed) {
+        process.stderr.write('downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n');
+        exitCode = EXIT.usage;
+        return;
+      }
       const report = await runCheck({
         paths,
         indexDir: index,

@@ -37,9 +37,9 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], options: { cwd?: string; input?: string; killWhen?: () => boolean } = {}): Promise<Run> {
+function cli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string>; killWhen?: () => boolean } = {}): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -130,3 +130,59 @@ describe('downstack sync (CLI)', () => {
     expect(existsSync(leftover)).toBe(false);
   });
 });
+
+describe('check as a pre-deploy gate', () => {
+  const started = new Date(Date.now() - 3_600_000).toISOString();
+  const openIncident = JSON.stringify({
+    page: { id: 'gate', name: 'Gate', url: 'https://status.example.com', time_zone: 'Etc/UTC', updated_at: started },
+    incidents: [
+      {
+        id: 'open1',
+        name: 'Elevated API errors',
+        status: 'investigating',
+        created_at: started,
+        updated_at: started,
+        monitoring_at: null,
+        resolved_at: null,
+        impact: 'major',
+        shortlink: null,
+        started_at: started,
+        page_id: 'gate',
+        incident_updates: [
+          { id: 'u1', status: 'investigating', body: 'We are looking into errors.', incident_id: 'open1', created_at: started, updated_at: started, display_at: started, affected_components: null, deliver_notifications: true, custom_tweet: null, tweet_id: null },
+        ],
+        components: [],
+      },
+    ],
+  });
+  const stack = JSON.stringify({ name: 'app', dependencies: { 'gate-sdk': '1' } });
+
+  it('--fail-on active asks the status page first and fails on the open incident it reports', async () => {
+    server.routes.set('/gate/api/v2/incidents.json', { body: openIncident });
+    server.routes.set('/gate/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
+    const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
+    const env = { DOWNSTACK_PROVIDERS_DIR: catalog };
+    const run = await cli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir, '--format', 'json'], { env, input: stack });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).findings).toMatchObject([{ provider: 'gate', active: true, incident: { id: 'open1' } }]);
+    expect(server.total()).toBeGreaterThan(0);
+
+    const skipped = tempDir();
+    const noSync = await cli(['check', '-', '--fail-on', 'active', '--no-sync', '--no-snapshot', '--index', skipped, '--format', 'json'], { env, input: stack });
+    expect(noSync.code).toBe(0);
+    expect(JSON.parse(noSync.stdout).findings).toEqual([]);
+  });
+
+  it('decides from the local index with a warning when the sync fails, and exits 2 under --strict', async () => {
+    server.routes.set('/gate/api/v2/incidents.json', { status: 503, body: 'down' });
+    const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
+    const env = { DOWNSTACK_PROVIDERS_DIR: catalog };
+    const lenient = await cli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir], { env, input: stack });
+    expect(lenient.code).toBe(0);
+    expect(lenient.stderr).toContain('using the local index');
+    const strict = await cli(['check', '-', '--fail-on', 'active', '--strict', '--no-snapshot', '--index', indexDir], { env, input: stack });
+    expect(strict.code).toBe(2);
+    expect(strict.stderr).toContain('--strict: the live status of this stack could not be fetched');
+  });
+});
+

@@ -15,7 +15,7 @@ import { adapterFor, endpointsFor, isComponents, unsyncableReason, type Endpoint
 import { AdapterError, type AdapterContext, type AdapterResult } from './adapters/types.js';
 import { decodeBody, sniffBody } from './decode.js';
 import { PoliteClient, type FetchResult, type HttpOptions, type HttpStats, type Validators } from './http.js';
-import { acquireLock } from './lock.js';
+import { acquireLock } from '../incidents/lock.js';
 import { VERSION } from '../version.js';
 import { mergeIncidents, type Batch } from './merge.js';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { syncBeforeCheck } from '../../src/sync/check-sync.js';
-import { acquireLock } from '../../src/sync/lock.js';
+import { acquireLock } from '../../src/incidents/lock.js';
 import { tempDir, writeCatalog } from './helpers/catalog.js';
 import { startStatusServer } from './helpers/status-server.js';
 

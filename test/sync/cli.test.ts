@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IndexFileSchema } from '../../src/incidents/schema.js';
-import { LOCK_NAME } from '../../src/sync/lock.js';
+import { LOCK_NAME } from '../../src/incidents/lock.js';
 import { tempDir, writeCatalog, type TestProvider } from './helpers/catalog.js';
 import { startStatusServer, type StatusServer } from './helpers/status-server.js';
 

@@ -9,6 +9,7 @@ import type { Incident, InputProblem, ReplayWindow } from '../../model.js';
 import { replayWindow } from '../../replay.js';
 import { IncidentSchema, INDEX_SCHEMA_VERSION, type IndexFile } from '../schema.js';
 import type { IncidentIndex } from '../store.js';
+import { acquireLock } from '../lock.js';
 import type { DraftIncident } from './draft.js';
 import { looksLikeFeed, parseFeed } from './feed.js';
 import { isIncidentlibRecord, parseIncidentlib } from './incidentlib.js';
@@ -31,6 +32,8 @@ export interface ImportOptions {
   index: IncidentIndex;
   provider?: string;
   dryRun?: boolean;
+  /** How long to wait for a sync or another import holding the index lock (default 30 s). */
+  lockWaitMs?: number;
 }
 
 export interface ImportedIncident {
@@ -131,6 +134,17 @@ export async function importDocuments(documents: ImportDocument[], options: Impo
   if (problems.length > 0) throw new ImportError(problems);
   if (incoming.length === 0) throw new ImportError(['no incidents in the documents given']);
 
+  // Read, merge and write under the index lock, so a sync running at the same time cannot undo the import.
+  const lock = options.dryRun ? undefined : await acquireLock(options.index.dir, { waitMs: options.lockWaitMs ?? 30_000 });
+  try {
+    return await mergeAndWrite(incoming, warnings, options);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function mergeAndWrite(incoming: Incident[], warnings: InputProblem[], options: ImportOptions): Promise<ImportResult> {
+  const problems: string[] = [];
   const files = new Map<string, IndexFile>();
   const imported: ImportedIncident[] = [];
   for (const provider of [...new Set(incoming.map((incident) => incident.provider))].sort()) {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ImportError, importDocuments, readDocument } from '../../../src/incidents/import/index.js';
+import { acquireLock, LockError } from '../../../src/incidents/lock.js';
 import { IncidentIndex } from '../../../src/incidents/store.js';
 import { catalog, FIXTURES, fixture } from './helpers.js';
 
@@ -138,5 +139,17 @@ describe('bad input: a clear message and nothing written', () => {
     const error = await run(['statuspage/incident-single.json']).then(() => undefined, (caught: unknown) => caught);
     expect((error as ImportError).problems[0]).toMatch(/twingate\.json: damaged index file .*import never overwrites a file it cannot read/);
     expect(await readFile(file, 'utf8')).toBe('{ damaged');
+  });
+
+  it('waits for the index lock a sync holds, and writes nothing when it cannot get it', async () => {
+    const held = await acquireLock(index.dir, { waitMs: 1_000 });
+    try {
+      await expect(importDocuments([fixture('text/archive-edt-prose.txt')], { catalog, index, lockWaitMs: 300 })).rejects.toBeInstanceOf(LockError);
+      expect((await readdir(index.dir)).filter((name) => name.endsWith('.json'))).toEqual([]);
+    } finally {
+      await held.release();
+    }
+    const result = await importDocuments([fixture('text/archive-edt-prose.txt')], { catalog, index, lockWaitMs: 300 });
+    expect(result.written).toHaveLength(1);
   });
 });

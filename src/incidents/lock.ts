@@ -1,5 +1,5 @@
-// One sync at a time per index directory. The lock file names its owner (pid, host, start) and is touched while
-// held, so a lock left by a killed process is recognised (dead pid on this host, or no heartbeat) and taken over.
+// One writer at a time per index directory (sync or import). The lock file names its owner (pid, host, start)
+// and is touched while held, so a lock left by a killed process is recognised (dead pid on this host, or no heartbeat) and taken over.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { link, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';

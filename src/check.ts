@@ -18,8 +18,8 @@ export interface CheckOptions extends ScanOptions {
   /** `dev` leaves dev-only dependencies out, like `npm --omit dev`. */
   omit?: Array<'dev'>;
   includeMaintenance?: boolean;
-  /** false leaves the embedded snapshot out and answers from the local index alone. */
-  snapshot?: boolean;
+  /** The snapshot under the index: the embedded one by default, null for none (`--no-snapshot`). */
+  snapshotDir?: string | null;
 }
 
 export interface IndexSummary {
@@ -57,7 +57,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
 
   const { exposures, unmatched } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
-  const index = options.snapshot === false ? new IncidentIndex(options.indexDir, null) : new IncidentIndex(options.indexDir);
+  const index = options.snapshotDir === undefined ? new IncidentIndex(options.indexDir) : new IncidentIndex(options.indexDir, options.snapshotDir);
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
   const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));

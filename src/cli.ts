@@ -161,7 +161,7 @@ export async function main(argv: string[]): Promise<number> {
         catalog,
         omit: flags.omit as Array<'dev'> | undefined,
         includeMaintenance: flags.includeMaintenance,
-        snapshot: flags.snapshot,
+        ...(flags.snapshot ? {} : { snapshotDir: null }),
         readStdin: stdin,
       });
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];

@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import { runCheck } from './check.js';
 import { loadCatalog } from './catalog/loader.js';
+import { registerExplainCommand } from './commands/explain.js';
 import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
 import { IncidentIndex, resolveIndexDir } from './incidents/store.js';
 import type { Finding, Incident, InputProblem } from './model.js';
@@ -38,6 +39,8 @@ export interface CliContext {
   indexDir(flags: CommonOptions): string;
   setExitCode(code: number): void;
   readStdin(): Promise<string>;
+  /** Writes to stdout. */
+  write(text: string): void;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;
 }
@@ -45,7 +48,7 @@ export interface CliContext {
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [];
+const COMMANDS: RegisterCommand[] = [registerExplainCommand];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
@@ -60,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
       exitCode = code;
     },
     readStdin,
+    write: (text) => process.stdout.write(text),
     reportProblems: (problems) => {
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
     },

@@ -1,9 +1,13 @@
 // Every input parser, in sniffing order (most specific first). A meta-test checks each file here is registered.
+import { bunLockbParser, bunLockParser } from './bun-lock.js';
 import { domainListParser } from './domain-list.js';
+import { npmLockParser, npmShrinkwrapParser } from './npm-lock.js';
 import { packageJsonParser } from './package-json.js';
+import { pnpmLockParser } from './pnpm-lock.js';
 import type { Parser } from './types.js';
+import { yarnLockParser } from './yarn-lock.js';
 
-export const PARSERS: readonly Parser[] = [packageJsonParser, domainListParser];
+export const PARSERS: readonly Parser[] = [bunLockParser, npmLockParser, npmShrinkwrapParser, pnpmLockParser, yarnLockParser, bunLockbParser, packageJsonParser, domainListParser];
 
 /** The parser that claims a path by its name, if any. */
 export function parserForPath(path: string): Parser | undefined {

@@ -1,0 +1,137 @@
+// Every JavaScript lockfile reader folds its format into one package graph; `via` chains, `direct` and the
+// dev/optional/peer kind are derived here, once, so all formats answer "why is this here?" the same way.
+import type { Dependency, DependencyKind } from '../model.js';
+
+export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
+
+export interface LockEdge {
+  /** Id of the node the dependency resolves to (links already followed to their target). */
+  to: string;
+  type: EdgeType;
+}
+
+export interface LockNode {
+  id: string;
+  /** The package's real name (not the folder or alias name). */
+  name: string;
+  version?: string;
+  line?: number;
+  edges: LockEdge[];
+  /** The kind as the lockfile records it (npm flags); computed from the graph when no node has one. */
+  kind?: DependencyKind;
+}
+
+export interface LockRoot {
+  id: string;
+  /** Shown first in `via` chains and as `workspace`. */
+  name: string;
+}
+
+export interface LockGraph {
+  nodes: Map<string, LockNode>;
+  /** The project root first, then each workspace; each is a chain start and never reported itself. */
+  roots: LockRoot[];
+}
+
+const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
+
+/** Shortest chain from each root (breadth-first, edges in name order), one dependency per root and node. */
+export function dependenciesFromGraph(graph: LockGraph, file: string): Dependency[] {
+  const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
+  const rootIds = new Set(graph.roots.map((root) => root.id));
+  const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
+  const multi = graph.roots.length > 1;
+  const sorted = new Map<string, LockEdge[]>();
+  const edgesOf = (node: LockNode) => {
+    let edges = sorted.get(node.id);
+    if (!edges) {
+      edges = [...node.edges].sort((a, b) => compareEdges(graph, a, b));
+      sorted.set(node.id, edges);
+    }
+    return edges;
+  };
+
+  const out: Dependency[] = [];
+  for (const root of graph.roots) {
+    const start = graph.nodes.get(root.id);
+    if (!start) continue;
+    const seen = new Set<string>([root.id]);
+    let frontier: Array<{ node: LockNode; via: string[] }> = [{ node: start, via: [root.name] }];
+    while (frontier.length > 0) {
+      const next: typeof frontier = [];
+      for (const { node, via } of frontier) {
+        for (const edge of edgesOf(node)) {
+          // devDependencies count only for the root a chain starts from: npm never installs a dependency's.
+          if (edge.type === 'dev' && node !== start) continue;
+          if (seen.has(edge.to)) continue;
+          const target = graph.nodes.get(edge.to);
+          if (!target) continue;
+          seen.add(edge.to);
+          const chain = [...via, rootNames.get(target.id) ?? target.name];
+          next.push({ node: target, via: chain });
+          if (rootIds.has(target.id)) continue;
+          out.push({
+            ecosystem: 'npm',
+            name: target.name,
+            ...(target.version !== undefined ? { version: target.version } : {}),
+            file,
+            ...(target.line !== undefined ? { line: target.line } : {}),
+            direct: chain.length === 2,
+            via: chain,
+            kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
+            ...(multi ? { workspace: root.name } : {}),
+          });
+        }
+      }
+      frontier = next;
+    }
+  }
+  return out;
+}
+
+function compareEdges(graph: LockGraph, a: LockEdge, b: LockEdge): number {
+  const nameA = graph.nodes.get(a.to)?.name ?? '';
+  const nameB = graph.nodes.get(b.to)?.name ?? '';
+  if (nameA !== nameB) return nameA < nameB ? -1 : 1;
+  if (a.type !== b.type) return EDGE_ORDER[a.type] - EDGE_ORDER[b.type];
+  return a.to < b.to ? -1 : a.to > b.to ? 1 : 0;
+}
+
+function hasRecordedKinds(graph: LockGraph): boolean {
+  for (const node of graph.nodes.values()) if (node.kind !== undefined) return true;
+  return false;
+}
+
+/**
+ * npm's meaning of the flags, for formats that do not record them: dev = not reachable without a root's
+ * devDependencies; optional = every other path crosses an optional edge; peer = only reachable through peers.
+ */
+export function computeKinds(graph: LockGraph): Map<string, DependencyKind> {
+  const rootIds = graph.roots.map((root) => root.id);
+  const nonDev = reach(graph, rootIds, (type) => type !== 'dev');
+  const required = reach(graph, rootIds, (type) => type === 'prod' || type === 'peer');
+  const nonPeer = reach(graph, rootIds, (type) => type === 'prod' || type === 'optional');
+  const kinds = new Map<string, DependencyKind>();
+  for (const id of graph.nodes.keys()) {
+    if (!nonDev.has(id)) kinds.set(id, 'dev');
+    else if (!required.has(id)) kinds.set(id, 'optional');
+    else if (!nonPeer.has(id)) kinds.set(id, 'peer');
+    else kinds.set(id, 'prod');
+  }
+  return kinds;
+}
+
+function reach(graph: LockGraph, starts: string[], follow: (type: EdgeType) => boolean): Set<string> {
+  const seen = new Set<string>(starts);
+  const stack = [...starts];
+  while (stack.length > 0) {
+    const node = graph.nodes.get(stack.pop() as string);
+    if (!node) continue;
+    for (const edge of node.edges) {
+      if (!follow(edge.type) || seen.has(edge.to)) continue;
+      seen.add(edge.to);
+      stack.push(edge.to);
+    }
+  }
+  return seen;
+}

@@ -14,8 +14,11 @@ const SECTIONS: Array<[section: string, type: EdgeType]> = [
   ['devDependencies', 'dev'],
 ];
 
-/** Line of every key indented by exactly four spaces (the `packages` keys of v2/v3, top-level names of v1). */
-export function entryLines(text: string): Map<string, number> {
+/**
+ * Line of every key indented by exactly four spaces (the `packages` keys of v2/v3, top-level names of v1);
+ * keys seen twice go to `duplicates` (JSON.parse silently keeps the later one).
+ */
+export function entryLines(text: string, duplicates: Array<{ key: string; line: number }> = []): Map<string, number> {
   const lines = new Map<string, number>();
   const pattern = /\n {4}"((?:[^"\\]|\\.)*)": \{/g;
   let line = 1;
@@ -25,6 +28,7 @@ export function entryLines(text: string): Map<string, number> {
     last = hit.index + 1;
     const key = hit[1] as string;
     if (!lines.has(key)) lines.set(key, line);
+    else duplicates.push({ key, line });
   }
   return lines;
 }

@@ -26,7 +26,10 @@ function load(text: string, path: string): LoadedLock {
     errors.push({ file: path, line: 1, message: `unknown lockfileVersion ${JSON.stringify(version)} (expected 1, 2 or 3); read as ${isRecord(lock.packages) ? 'v3' : 'v1'}` });
   }
   if (!isRecord(lock.packages) && !isRecord(lock.dependencies)) throw new ParseError(path, 1, 'no "packages" or "dependencies" in this lockfile');
-  return { lock, lines: entryLines(text), errors };
+  const duplicates: Array<{ key: string; line: number }> = [];
+  const lines = entryLines(text, duplicates);
+  for (const { key, line } of duplicates) errors.push({ file: path, line, message: `"${key}" is listed twice; the later entry is used, as npm does` });
+  return { lock, lines, errors };
 }
 
 /** The fast path: v2/v3 lockfiles carry every package and the root's manifest in `packages`. */

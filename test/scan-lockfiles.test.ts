@@ -24,6 +24,7 @@ describe('a directory holding many projects', () => {
       'npm-v1-local-package/package-lock.json package-lock',
       'npm-v2-workspaces/package-lock.json package-lock',
       'npm-v3-workspaces/package-lock.json package-lock',
+      'pnpm-large/pnpm-lock.yaml pnpm-lock',
       'pnpm-v6-workspaces/pnpm-lock.yaml pnpm-lock',
       'pnpm-v9-workspaces/pnpm-lock.yaml pnpm-lock',
       'yarn-berry-workspaces/yarn.lock yarn-lock',

@@ -1,8 +1,10 @@
-// Reading the YAML lockfiles (pnpm, yarn berry) straight from the yaml library's document nodes: no
-// conversion to plain objects, so a `__proto__` key is only ever a Map key, and duplicate keys are errors.
+// Reading the YAML lockfiles (pnpm, yarn berry): the fast subset reader when the file stays inside it, else
+// the yaml library's document nodes. Neither converts to plain objects, so a `__proto__` key is only ever a
+// Map key; duplicate keys are errors.
 import { isMap, isScalar, parseDocument, type Document, type Node } from 'yaml';
 import { ParseError } from '../errors.js';
 import { lineFinder } from './lock-text.js';
+import { readFastYaml, type FastMap } from './yaml-fast.js';
 
 export interface YamlEntry {
   key: string;
@@ -19,7 +21,22 @@ export interface YamlLock {
   get(node: unknown, key: string): unknown;
 }
 
-export function readYamlLock(text: string, path: string): YamlLock {
+export function readYamlLock(text: string, path: string, options: { fast?: boolean } = {}): YamlLock {
+  const fast = options.fast === false ? undefined : readFastYaml(text);
+  return fast ? fastLock(fast) : fullLock(text, path);
+}
+
+function fastLock(root: FastMap): YamlLock {
+  const scalar = (node: unknown) => (typeof node === 'string' ? node : undefined);
+  return {
+    root,
+    scalar,
+    entries: (node) => (node instanceof Map ? [...(node as FastMap)].map(([key, entry]) => ({ key, value: entry.value, line: entry.line })) : []),
+    get: (node, key) => (node instanceof Map ? (node as FastMap).get(key)?.value : undefined),
+  };
+}
+
+function fullLock(text: string, path: string): YamlLock {
   let doc: Document;
   try {
     doc = parseDocument(text, { uniqueKeys: true, keepSourceTokens: false, strict: true });

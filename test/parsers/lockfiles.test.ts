@@ -104,6 +104,17 @@ describe('npm-large (5,082 packages from npm 11)', () => {
   });
 });
 
+describe('pnpm-large (3,924 packages from pnpm 9, the same package.json as npm-large)', () => {
+  it('reads every snapshot reachable from the importer and finds the same SDKs', async () => {
+    const { result, dependencies, exposures } = await scan('pnpm-large');
+    expect(result.inputs.map((input) => [input.kind, input.errors])).toEqual([['pnpm-lock', []]]);
+    expect(dependencies.length).toBeGreaterThan(3800);
+    expect(exposures.map((exposure) => exposure.provider).sort()).toEqual(PROVIDERS);
+    expect(chains(dependencies, 'stripe')).toEqual(['-: acme-monolith > stripe']);
+    expect(dependencies.find((dependency) => dependency.name === 'typescript')).toMatchObject({ kind: 'dev', direct: true });
+  });
+});
+
 describe('bun.lockb', () => {
   it('says how to produce bun.lock instead of calling it just a binary file, and keeps the package.json', async () => {
     const { result, dependencies } = await scan('bun-lockb-binary');

@@ -28,6 +28,7 @@ describe('a directory holding many projects', () => {
       'pnpm-v6-workspaces/pnpm-lock.yaml pnpm-lock',
       'pnpm-v9-workspaces/pnpm-lock.yaml pnpm-lock',
       'yarn-berry-workspaces/yarn.lock yarn-lock',
+      'yarn-large/yarn.lock yarn-lock',
       'yarn-v1-workspaces/yarn.lock yarn-lock',
     ]);
   });

@@ -35,7 +35,7 @@ export interface LockGraph {
 
 const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
 
-/** Shortest chain from each root (breadth-first, edges in name order), one dependency per root and node. */
+/** Shortest chain from each root (breadth-first, edges in node-id order), one dependency per root and node. */
 export function dependenciesFromGraph(graph: LockGraph, file: string): Dependency[] {
   const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
   const rootIds = new Set(graph.roots.map((root) => root.id));
@@ -45,7 +45,7 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
   const edgesOf = (node: LockNode) => {
     let edges = sorted.get(node.id);
     if (!edges) {
-      edges = [...node.edges].sort((a, b) => compareEdges(graph, a, b));
+      edges = node.edges.length < 2 ? node.edges : [...node.edges].sort(compareEdges);
       sorted.set(node.id, edges);
     }
     return edges;
@@ -70,17 +70,11 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
           const chain = [...via, rootNames.get(target.id) ?? target.name];
           next.push({ node: target, via: chain });
           if (rootIds.has(target.id)) continue;
-          out.push({
-            ecosystem: 'npm',
-            name: target.name,
-            ...(target.version !== undefined ? { version: target.version } : {}),
-            file,
-            ...(target.line !== undefined ? { line: target.line } : {}),
-            direct: chain.length === 2,
-            via: chain,
-            kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
-            ...(multi ? { workspace: root.name } : {}),
-          });
+          const dependency: Dependency = { ecosystem: 'npm', name: target.name, file, direct: chain.length === 2, via: chain, kind: kinds?.get(target.id) ?? target.kind ?? 'prod' };
+          if (target.version !== undefined) dependency.version = target.version;
+          if (target.line !== undefined) dependency.line = target.line;
+          if (multi) dependency.workspace = root.name;
+          out.push(dependency);
         }
       }
       frontier = next;
@@ -89,12 +83,10 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
   return out;
 }
 
-function compareEdges(graph: LockGraph, a: LockEdge, b: LockEdge): number {
-  const nameA = graph.nodes.get(a.to)?.name ?? '';
-  const nameB = graph.nodes.get(b.to)?.name ?? '';
-  if (nameA !== nameB) return nameA < nameB ? -1 : 1;
-  if (a.type !== b.type) return EDGE_ORDER[a.type] - EDGE_ORDER[b.type];
-  return a.to < b.to ? -1 : a.to > b.to ? 1 : 0;
+/** Ties between equally short chains go to the lower node id, so every reader of a format picks the same one. */
+function compareEdges(a: LockEdge, b: LockEdge): number {
+  if (a.to !== b.to) return a.to < b.to ? -1 : 1;
+  return EDGE_ORDER[a.type] - EDGE_ORDER[b.type];
 }
 
 function hasRecordedKinds(graph: LockGraph): boolean {

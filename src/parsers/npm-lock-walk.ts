@@ -33,27 +33,52 @@ export function entryLines(text: string, duplicates: Array<{ key: string; line: 
   return lines;
 }
 
-/** Node id of the package `name` as seen from `location`, or undefined when the lockfile lacks it. */
-export function resolveFrom(packages: Record<string, unknown>, location: string, name: string): string | undefined {
-  let from: string | undefined = location;
-  while (from !== undefined) {
-    const candidate = from === '' ? NM + name : `${from}/${NM}${name}`;
-    if (Object.hasOwn(packages, candidate)) return candidate;
-    from = resolveParent(packages, from);
-  }
-  return undefined;
-}
+/**
+ * Resolves dependency names the way node does from a lockfile location: the location's own node_modules,
+ * then its parent's, up to the root. Indexed once by (folder, name), so a lookup builds no path strings.
+ */
+export class PackageResolver {
+  private readonly children = new Map<string, Map<string, string | undefined>>();
+  private readonly parents = new Map<string, string | undefined>();
 
-/** The node whose node_modules a location sits in, or for a top-level folder the nearest enclosing package. */
-function resolveParent(packages: Record<string, unknown>, location: string): string | undefined {
-  if (location === '') return undefined;
-  const nested = location.lastIndexOf(`/${NM}`);
-  if (nested >= 0) return location.slice(0, nested);
-  if (location.startsWith(NM)) return '';
-  for (let dir = location.slice(0, Math.max(0, location.lastIndexOf('/'))); dir !== ''; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))) {
-    if (Object.hasOwn(packages, dir)) return dir;
+  constructor(private readonly packages: Record<string, unknown>) {
+    for (const location of Object.keys(packages)) {
+      const at = location.lastIndexOf(NM);
+      if (at < 0 || (at > 0 && location[at - 1] !== '/')) continue;
+      const parent = at === 0 ? '' : location.slice(0, at - 1);
+      let names = this.children.get(parent);
+      if (!names) this.children.set(parent, (names = new Map()));
+      names.set(location.slice(at + NM.length), this.linkTarget(location));
+      this.parents.set(location, parent);
+    }
   }
-  return '';
+
+  /** A link entry stands for its target folder (a workspace or a `file:` package); undefined when that is missing. */
+  private linkTarget(location: string): string | undefined {
+    const meta = this.packages[location];
+    if (!isRecord(meta) || meta.link !== true) return location;
+    return typeof meta.resolved === 'string' && Object.hasOwn(this.packages, meta.resolved) ? meta.resolved : undefined;
+  }
+
+  /** The node a dependency named `name` of the package at `location` resolves to, links followed. */
+  resolve(location: string, name: string): string | undefined {
+    for (let from: string | undefined = location; from !== undefined; from = this.parentOf(from)) {
+      const names = this.children.get(from);
+      if (names?.has(name)) return names.get(name);
+    }
+    return undefined;
+  }
+
+  /** The node whose node_modules a location sits in; for a folder outside node_modules, the nearest enclosing package. */
+  private parentOf(location: string): string | undefined {
+    if (location === '') return undefined;
+    const known = this.parents.get(location);
+    if (known !== undefined) return known;
+    for (let dir = location.slice(0, Math.max(0, location.lastIndexOf('/'))); dir !== ''; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))) {
+      if (Object.hasOwn(this.packages, dir)) return dir;
+    }
+    return '';
+  }
 }
 
 export function kindOf(meta: Record<string, unknown>): DependencyKind {
@@ -95,36 +120,34 @@ export function graphFromPackages(packages: Record<string, unknown>, lines: Map<
   const nodes = new Map<string, LockNode>();
   const roots: LockRoot[] = [{ id: '', name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName }];
 
-  const target = (id: string): string | undefined => {
-    const meta = packages[id];
-    if (!isRecord(meta) || meta.link !== true) return id;
-    return typeof meta.resolved === 'string' && Object.hasOwn(packages, meta.resolved) ? meta.resolved : undefined;
-  };
-
-  for (const location of Object.keys(packages)) {
+  const locations = Object.keys(packages);
+  const resolver = new PackageResolver(packages);
+  const edgeIndex = new Map<string, number>();
+  for (const location of locations) {
     const meta = packages[location];
     if (!isRecord(meta) || meta.link === true) continue;
     const edges: LockEdge[] = [];
-    const byName = new Map<string, EdgeType>();
+    // Only a node with several sections can list a name twice (the later section's type wins).
+    let sections = 0;
+    for (const [section] of SECTIONS) if (isRecord(meta[section])) sections++;
+    if (sections > 1) edgeIndex.clear();
     for (const [section, type] of SECTIONS) {
       const deps = meta[section];
       if (!isRecord(deps)) continue;
-      for (const name of Object.keys(deps)) byName.set(name, type);
-    }
-    for (const [name, type] of byName) {
-      const found = resolveFrom(packages, location, name);
-      const to = found === undefined ? undefined : target(found);
-      if (to !== undefined) edges.push({ to, type });
+      for (const name of Object.keys(deps)) {
+        const known = sections > 1 ? edgeIndex.get(name) : undefined;
+        if (known !== undefined) {
+          (edges[known] as LockEdge).type = type;
+          continue;
+        }
+        const to = resolver.resolve(location, name);
+        if (to === undefined) continue;
+        if (sections > 1) edgeIndex.set(name, edges.length);
+        edges.push({ to, type });
+      }
     }
     const name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : folderName(location);
-    nodes.set(location, {
-      id: location,
-      name,
-      ...(typeof meta.version === 'string' ? { version: meta.version } : {}),
-      ...(lines.has(location) ? { line: lines.get(location) } : {}),
-      edges,
-      kind: kindOf(meta),
-    });
+    nodes.set(location, { id: location, name, version: typeof meta.version === 'string' ? meta.version : undefined, line: lines.get(location), edges, kind: kindOf(meta) });
     if (location !== '' && !location.includes(NM) && isWorkspace(location)) roots.push({ id: location, name });
   }
   if (!nodes.has('')) nodes.set('', { id: '', name: roots[0]?.name ?? fallbackRootName, edges: [] });

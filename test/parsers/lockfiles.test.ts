@@ -115,6 +115,17 @@ describe('pnpm-large (3,924 packages from pnpm 9, the same package.json as npm-l
   });
 });
 
+describe('yarn-large (3,938 entries from yarn 1, the large package.json without serverless and aws-cdk-lib)', () => {
+  it('starts the chains at the package.json next to it and finds the same SDKs', async () => {
+    const { result, dependencies, exposures } = await scan('yarn-large');
+    expect(result.inputs.map((input) => [input.kind, input.errors])).toEqual([['yarn-lock', []]]);
+    expect(dependencies).toHaveLength(3938);
+    expect(exposures.map((exposure) => exposure.provider).sort()).toEqual(PROVIDERS);
+    expect(chains(dependencies, '@slack/web-api')).toEqual(['-: acme-monolith > @slack/web-api']);
+    expect(dependencies.find((dependency) => dependency.name === 'jest')).toMatchObject({ kind: 'dev', direct: true });
+  });
+});
+
 describe('bun.lockb', () => {
   it('says how to produce bun.lock instead of calling it just a binary file, and keeps the package.json', async () => {
     const { result, dependencies } = await scan('bun-lockb-binary');

@@ -3,9 +3,9 @@
 import { ParseError } from '../errors.js';
 import { isRecord } from '../json-text.js';
 import type { InputProblem } from '../model.js';
-import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import { parseJsoncText } from './jsonc-text.js';
-import { assertNoConflictMarkers, dirName } from './lock-text.js';
+import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
+import { parseJsoncText } from './lockfile/jsonc-text.js';
+import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 const FIX = 'bun install rewrites a conflicted bun.lock';
@@ -19,9 +19,16 @@ const WORKSPACE_SECTIONS: Array<[string, EdgeType]> = [...PACKAGE_SECTIONS, ['de
 const rootId = (dir: string) => `workspace:${dir}`;
 
 export function parseBunLock(text: string, path: string): ParseResult {
-  assertNoConflictMarkers(text, path, FIX);
   const errors: InputProblem[] = [];
-  const { value: lock, lines } = parseJsoncText(text, path, errors);
+  let parsed: ReturnType<typeof parseJsoncText>;
+  try {
+    parsed = parseJsoncText(text, path, errors);
+  } catch (error) {
+    // Conflict markers are never valid JSONC: looked for only once the parse failed, to name the real cause.
+    assertNoConflictMarkers(text, path, FIX);
+    throw error;
+  }
+  const { value: lock, lines } = parsed;
   if (!isRecord(lock)) throw new ParseError(path, 1, 'bun.lock must hold a JSON object');
   if (!KNOWN_VERSIONS.has(lock.lockfileVersion as number)) {
     errors.push({ file: path, line: lines.get(lock)?.get('lockfileVersion') ?? 1, message: `lockfileVersion ${JSON.stringify(lock.lockfileVersion)} is not one downstack knows (0 to 2); read as the latest` });

@@ -2,10 +2,10 @@
 import { ParseError } from '../errors.js';
 import { isRecord, parseJsonText } from '../json-text.js';
 import type { InputProblem } from '../model.js';
-import { dependenciesFromGraph, type LockGraph } from './lock-graph.js';
-import { graphFromArborist } from './npm-lock-arborist.js';
-import { entryLines, graphFromPackages } from './npm-lock-walk.js';
-import { assertNoConflictMarkers, dirName } from './lock-text.js';
+import { dependenciesFromGraph, type LockGraph } from './lockfile/lock-graph.js';
+import { graphFromArborist } from './lockfile/npm-lock-arborist.js';
+import { entryLines, graphFromPackages } from './lockfile/npm-lock-walk.js';
+import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
 
 const FIX = 'npm install rewrites a conflicted package-lock.json';
@@ -17,8 +17,14 @@ interface LoadedLock {
 }
 
 function load(text: string, path: string): LoadedLock {
-  assertNoConflictMarkers(text, path, FIX);
-  const lock = parseJsonText(text, path);
+  let lock: unknown;
+  try {
+    lock = parseJsonText(text, path);
+  } catch (error) {
+    // Conflict markers are never valid JSON: looked for only once the parse failed, to name the real cause.
+    assertNoConflictMarkers(text, path, FIX);
+    throw error;
+  }
   if (!isRecord(lock)) throw new ParseError(path, 1, 'a package lockfile must hold a JSON object');
   const errors: InputProblem[] = [];
   const version = lock.lockfileVersion;

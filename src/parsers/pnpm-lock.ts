@@ -2,10 +2,10 @@
 import { posix } from 'node:path';
 import { ParseError } from '../errors.js';
 import type { InputProblem } from '../model.js';
-import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockGraph, type LockNode, type LockRoot } from './lock-graph.js';
-import { assertNoConflictMarkers, dirName } from './lock-text.js';
+import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockGraph, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
+import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
-import { readYamlLock, type YamlEntry, type YamlLock } from './yaml-lock.js';
+import { readYamlLock, type YamlEntry, type YamlLock } from './lockfile/yaml-lock.js';
 
 const FIX = 'pnpm install --lockfile-only rewrites a conflicted pnpm-lock.yaml';
 const IMPORTER_SECTIONS: Array<[string, EdgeType]> = [

@@ -1,11 +1,11 @@
 // yarn.lock, both formats: v1 (classic) and v2+ (berry, recognised by its __metadata block).
 import type { InputProblem } from '../model.js';
-import { assertNoConflictMarkers, dirName } from './lock-text.js';
+import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
-import { readManifest, readWorkspaceManifests } from './workspace-manifests.js';
-import { berryWorkspaceDirs, parseYarnBerry } from './yarn-berry.js';
-import { parseYarnClassic } from './yarn-classic.js';
-import { readYamlLock } from './yaml-lock.js';
+import { readManifest, readWorkspaceManifests } from './lockfile/workspace-manifests.js';
+import { berryWorkspaceDirs, parseYarnBerry } from './lockfile/yarn-berry.js';
+import { parseYarnClassic } from './lockfile/yarn-classic.js';
+import { readYamlLock } from './lockfile/yaml-lock.js';
 
 const FIX = 'yarn install rewrites a conflicted yarn.lock';
 const isBerry = (text: string) => /^__metadata:/m.test(text);

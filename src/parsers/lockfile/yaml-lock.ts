@@ -2,7 +2,7 @@
 // the yaml library's document nodes. Neither converts to plain objects, so a `__proto__` key is only ever a
 // Map key; duplicate keys are errors.
 import { isMap, isScalar, parseDocument, type Document, type Node } from 'yaml';
-import { ParseError } from '../errors.js';
+import { ParseError } from '../../errors.js';
 import { lineFinder } from './lock-text.js';
 import { readFastYaml, type FastMap } from './yaml-fast.js';
 

@@ -1,8 +1,8 @@
 // The fast reader of package-lock v2/v3 `packages` maps: https://docs.npmjs.com/cli/configuring-npm/package-lock-json#packages
 // It resolves each dependency the way node does from a `node_modules/` location (own node_modules, then the
 // parent's, up to the root). test/parsers/npm-lock.test.ts proves it matches @npmcli/arborist on every fixture.
-import { isRecord } from '../json-text.js';
-import type { DependencyKind } from '../model.js';
+import { isRecord } from '../../json-text.js';
+import type { DependencyKind } from '../../model.js';
 import type { EdgeType, LockEdge, LockGraph, LockNode, LockRoot } from './lock-graph.js';
 
 const NM = 'node_modules/';
@@ -20,17 +20,35 @@ const SECTIONS: Array<[section: string, type: EdgeType]> = [
  */
 export function entryLines(text: string, duplicates: Array<{ key: string; line: number }> = []): Map<string, number> {
   const lines = new Map<string, number>();
-  const pattern = /\n {4}"((?:[^"\\]|\\.)*)": \{/g;
+  const marker = '\n    "';
   let line = 1;
-  let last = 0;
-  for (let hit = pattern.exec(text); hit; hit = pattern.exec(text)) {
-    for (let i = text.indexOf('\n', last); i !== -1 && i <= hit.index; i = text.indexOf('\n', i + 1)) line++;
-    last = hit.index + 1;
-    const key = hit[1] as string;
+  let counted = 0;
+  // indexOf is far cheaper than a regular expression over a multi-megabyte lockfile.
+  for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
+    const end = text.indexOf('": {', at + marker.length);
+    const newline = text.indexOf('\n', at + 1);
+    if (end === -1 || (newline !== -1 && end > newline)) continue;
+    for (let i = text.indexOf('\n', counted); i !== -1 && i <= at; i = text.indexOf('\n', i + 1)) {
+      line++;
+      counted = i + 1;
+    }
+    const raw = text.slice(at + marker.length, end);
+    const key = raw.includes('\\') || raw.includes('"') ? decodeKey(raw) : raw;
+    if (key === undefined) continue;
     if (!lines.has(key)) lines.set(key, line);
     else duplicates.push({ key, line });
   }
   return lines;
+}
+
+function decodeKey(raw: string): string | undefined {
+  try {
+    const key: unknown = JSON.parse(`"${raw}"`);
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    // Not a well-formed key on this line (the JSON parser reports the file if it is broken).
+    return undefined;
+  }
 }
 
 /**

@@ -1,9 +1,9 @@
 // yarn.lock of yarn 2+ ("berry", YAML with __metadata): https://yarnpkg.com/advanced/lockfile
 // Entries are keyed by their descriptors (`name@npm:^1.0.0, name@npm:^1.2.0`) and identified by `resolution`;
 // workspaces are entries whose resolution is `name@workspace:path`.
-import type { InputProblem } from '../model.js';
+import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import type { ParseResult } from './types.js';
+import type { ParseResult } from '../types.js';
 import type { YamlEntry, YamlLock } from './yaml-lock.js';
 
 /** Berry lockfile format versions seen in the wild (yarn 2 wrote 4, yarn 4 writes 8). */

@@ -1,11 +1,11 @@
 // yarn.lock v1 (yarn classic): https://classic.yarnpkg.com/lang/en/docs/yarn-lock/
 // The format names no roots: the project's package.json (and its workspaces') say where chains start;
 // without them the entries nothing else depends on are taken as the direct dependencies, with a warning.
-import { ParseError } from '../errors.js';
-import { isRecord } from '../json-text.js';
-import type { InputProblem } from '../model.js';
+import { ParseError } from '../../errors.js';
+import { isRecord } from '../../json-text.js';
+import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import type { ParseResult } from './types.js';
+import type { ParseResult } from '../types.js';
 
 interface ClassicEntry {
   id: string;

@@ -5,9 +5,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
-import { ParseError } from '../errors.js';
-import { isRecord } from '../json-text.js';
-import type { DependencyKind, InputProblem } from '../model.js';
+import { ParseError } from '../../errors.js';
+import { isRecord } from '../../json-text.js';
+import type { DependencyKind, InputProblem } from '../../model.js';
 import type { EdgeType, LockEdge, LockGraph, LockNode, LockRoot } from './lock-graph.js';
 
 /** The parts of arborist's Node/Edge this reader uses. */

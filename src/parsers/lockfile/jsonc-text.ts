@@ -1,8 +1,8 @@
 // JSONC (JSON with comments and trailing commas) built on jsonc-parser's visitor, so that objects have no
 // prototype (a `__proto__` key is just a key), duplicate keys are reported, and every key keeps its line.
 import { printParseErrorCode, visit } from 'jsonc-parser';
-import { ParseError } from '../errors.js';
-import type { InputProblem } from '../model.js';
+import { ParseError } from '../../errors.js';
+import type { InputProblem } from '../../model.js';
 
 export interface JsoncResult {
   value: unknown;

@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readFastYaml } from '../../src/parsers/yaml-fast.js';
-import { readYamlLock, type YamlLock } from '../../src/parsers/yaml-lock.js';
+import { readFastYaml } from '../../../src/parsers/lockfile/yaml-fast.js';
+import { readYamlLock, type YamlLock } from '../../../src/parsers/lockfile/yaml-lock.js';
 
-const FIXTURES = fileURLToPath(new URL('../fixtures/lockfiles/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../fixtures/lockfiles/', import.meta.url));
 
 /** Every key with its line, every scalar, every sequence item: what the lockfile parsers can observe. */
 function dump(lock: YamlLock, node: unknown): unknown {

@@ -1,6 +1,6 @@
 // Every JavaScript lockfile reader folds its format into one package graph; `via` chains, `direct` and the
 // dev/optional/peer kind are derived here, once, so all formats answer "why is this here?" the same way.
-import type { Dependency, DependencyKind } from '../model.js';
+import type { Dependency, DependencyKind } from '../../model.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -41,15 +41,8 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
   const rootIds = new Set(graph.roots.map((root) => root.id));
   const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
   const multi = graph.roots.length > 1;
-  const sorted = new Map<string, LockEdge[]>();
-  const edgesOf = (node: LockNode) => {
-    let edges = sorted.get(node.id);
-    if (!edges) {
-      edges = node.edges.length < 2 ? node.edges : [...node.edges].sort(compareEdges);
-      sorted.set(node.id, edges);
-    }
-    return edges;
-  };
+  // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order.
+  for (const node of graph.nodes.values()) if (node.edges.length > 1) node.edges.sort(compareEdges);
 
   const out: Dependency[] = [];
   for (const root of graph.roots) {
@@ -60,7 +53,7 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
     while (frontier.length > 0) {
       const next: typeof frontier = [];
       for (const { node, via } of frontier) {
-        for (const edge of edgesOf(node)) {
+        for (const edge of node.edges) {
           // devDependencies count only for the root a chain starts from: npm never installs a dependency's.
           if (edge.type === 'dev' && node !== start) continue;
           if (seen.has(edge.to)) continue;

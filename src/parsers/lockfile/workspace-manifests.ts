@@ -1,9 +1,9 @@
 // The manifests of a project and its workspaces, read through the core for formats that do not name their
 // roots (yarn v1) or drop the dev flag of workspace dependencies (yarn berry).
-import { isRecord } from '../json-text.js';
-import type { InputProblem } from '../model.js';
+import { isRecord } from '../../json-text.js';
+import type { InputProblem } from '../../model.js';
 import { workspacePatterns } from './npm-lock-walk.js';
-import type { ParseContext } from './types.js';
+import type { ParseContext } from '../types.js';
 import type { WorkspaceManifest } from './yarn-classic.js';
 
 export async function readManifest(context: ParseContext, dir: string, path: string, errors: InputProblem[]): Promise<Record<string, unknown> | undefined> {

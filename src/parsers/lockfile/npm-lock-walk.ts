@@ -6,13 +6,8 @@ import type { DependencyKind } from '../../model.js';
 import type { EdgeType, LockEdge, LockGraph, LockNode, LockRoot } from './lock-graph.js';
 
 const NM = 'node_modules/';
-// In npm's order of loading edges: a name in several sections ends up with the last one's type.
-const SECTIONS: Array<[section: string, type: EdgeType]> = [
-  ['peerDependencies', 'peer'],
-  ['dependencies', 'prod'],
-  ['optionalDependencies', 'optional'],
-  ['devDependencies', 'dev'],
-];
+// The edge types of peerDependencies, dependencies, optionalDependencies, devDependencies: npm's loading order.
+const SECTION_TYPES: readonly EdgeType[] = ['peer', 'prod', 'optional', 'dev'];
 
 /**
  * Line of every key indented by exactly four spaces (the `packages` keys of v2/v3, top-level names of v1);
@@ -145,22 +140,24 @@ export function graphFromPackages(packages: Record<string, unknown>, lines: Map<
     const meta = packages[location];
     if (!isRecord(meta) || meta.link === true) continue;
     const edges: LockEdge[] = [];
-    // Only a node with several sections can list a name twice (the later section's type wins).
-    let sections = 0;
-    for (const [section] of SECTIONS) if (isRecord(meta[section])) sections++;
-    if (sections > 1) edgeIndex.clear();
-    for (const [section, type] of SECTIONS) {
-      const deps = meta[section];
+    // Read once with constant names (cheap property loads); order is npm's, later sections win a repeated name.
+    const sections = [meta.peerDependencies, meta.dependencies, meta.optionalDependencies, meta.devDependencies];
+    let present = 0;
+    for (const deps of sections) if (deps !== undefined) present++;
+    if (present > 1) edgeIndex.clear();
+    for (let s = 0; s < sections.length; s++) {
+      const deps = sections[s];
       if (!isRecord(deps)) continue;
+      const type = SECTION_TYPES[s] as EdgeType;
       for (const name of Object.keys(deps)) {
-        const known = sections > 1 ? edgeIndex.get(name) : undefined;
+        const known = present > 1 ? edgeIndex.get(name) : undefined;
         if (known !== undefined) {
           (edges[known] as LockEdge).type = type;
           continue;
         }
         const to = resolver.resolve(location, name);
         if (to === undefined) continue;
-        if (sections > 1) edgeIndex.set(name, edges.length);
+        if (present > 1) edgeIndex.set(name, edges.length);
         edges.push({ to, type });
       }
     }

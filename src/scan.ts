@@ -108,7 +108,7 @@ function relatedFiles(path: string, maxBytes: number, errors: InputProblem[]): P
   const base = resolve(dirname(path));
   const inside = (relativePath: string) => {
     const target = resolve(base, relativePath);
-    return target === base || (target.startsWith(base + sep) && !target.split(sep).includes('node_modules')) ? target : undefined;
+    return target === base || (target.startsWith(base + sep) && !relative(base, target).split(sep).includes('node_modules')) ? target : undefined;
   };
   return {
     async readRelated(relativePath) {

@@ -45,6 +45,8 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
   for (const node of graph.nodes.values()) if (node.edges.length > 1) node.edges.sort(compareEdges);
 
   const out: Dependency[] = [];
+  // Dev-only packages go last, so reports that show the first few pieces of evidence show what ships.
+  const devOut: Dependency[] = [];
   for (const root of graph.roots) {
     const start = graph.nodes.get(root.id);
     if (!start) continue;
@@ -67,12 +69,13 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
           if (target.version !== undefined) dependency.version = target.version;
           if (target.line !== undefined) dependency.line = target.line;
           if (multi) dependency.workspace = root.name;
-          out.push(dependency);
+          (dependency.kind === 'dev' ? devOut : out).push(dependency);
         }
       }
       frontier = next;
     }
   }
+  for (const dependency of devOut) out.push(dependency);
   return out;
 }
 

@@ -20,9 +20,10 @@ export function entryLines(text: string, duplicates: Array<{ key: string; line: 
   let counted = 0;
   // indexOf is far cheaper than a regular expression over a multi-megabyte lockfile.
   for (let at = text.indexOf(marker); at !== -1; at = text.indexOf(marker, at + 1)) {
-    const end = text.indexOf('": {', at + marker.length);
-    const newline = text.indexOf('\n', at + 1);
-    if (end === -1 || (newline !== -1 && end > newline)) continue;
+    // The key's closing quote (skipping escaped ones) must be followed by an object on the same line.
+    let end = text.indexOf('"', at + marker.length);
+    while (end !== -1 && text[end - 1] === '\\') end = text.indexOf('"', end + 1);
+    if (end === -1 || !text.startsWith('": {', end)) continue;
     for (let i = text.indexOf('\n', counted); i !== -1 && i <= at; i = text.indexOf('\n', i + 1)) {
       line++;
       counted = i + 1;

@@ -38,11 +38,10 @@ const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, de
 /** Shortest chain from each root (breadth-first, edges in node-id order), one dependency per root and node. */
 export function dependenciesFromGraph(graph: LockGraph, file: string): Dependency[] {
   const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
-  const rootIds = new Set(graph.roots.map((root) => root.id));
   const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
   const multi = graph.roots.length > 1;
   // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order.
-  for (const node of graph.nodes.values()) if (node.edges.length > 1) node.edges.sort(compareEdges);
+  for (const node of graph.nodes.values()) if (node.edges.length > 1 && !isSorted(node.edges)) node.edges.sort(compareEdges);
 
   const out: Dependency[] = [];
   // Dev-only packages go last, so reports that show the first few pieces of evidence show what ships.
@@ -51,10 +50,15 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
     const start = graph.nodes.get(root.id);
     if (!start) continue;
     const seen = new Set<string>([root.id]);
-    let frontier: Array<{ node: LockNode; via: string[] }> = [{ node: start, via: [root.name] }];
+    // The frontier as two parallel arrays: no wrapper object per visited package.
+    let frontier: LockNode[] = [start];
+    let chains: string[][] = [[root.name]];
     while (frontier.length > 0) {
-      const next: typeof frontier = [];
-      for (const { node, via } of frontier) {
+      const next: LockNode[] = [];
+      const nextChains: string[][] = [];
+      for (let f = 0; f < frontier.length; f++) {
+        const node = frontier[f] as LockNode;
+        const via = chains[f] as string[];
         for (const edge of node.edges) {
           // devDependencies count only for the root a chain starts from: npm never installs a dependency's.
           if (edge.type === 'dev' && node !== start) continue;
@@ -62,17 +66,29 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
           const target = graph.nodes.get(edge.to);
           if (!target) continue;
           seen.add(edge.to);
-          const chain = [...via, rootNames.get(target.id) ?? target.name];
-          next.push({ node: target, via: chain });
-          if (rootIds.has(target.id)) continue;
-          const dependency: Dependency = { ecosystem: 'npm', name: target.name, file, direct: chain.length === 2, via: chain, kind: kinds?.get(target.id) ?? target.kind ?? 'prod' };
-          if (target.version !== undefined) dependency.version = target.version;
-          if (target.line !== undefined) dependency.line = target.line;
-          if (multi) dependency.workspace = root.name;
+          // With one root, the only root is the start, already seen: no lookups needed.
+          const rootName = multi ? rootNames.get(target.id) : undefined;
+          const chain = [...via, rootName ?? target.name];
+          next.push(target);
+          nextChains.push(chain);
+          if (rootName !== undefined) continue;
+          // One object shape for all (absent fields stay undefined, which JSON output leaves out).
+          const dependency: Dependency = {
+            ecosystem: 'npm',
+            name: target.name,
+            version: target.version,
+            file,
+            line: target.line,
+            direct: chain.length === 2,
+            via: chain,
+            kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
+            workspace: multi ? root.name : undefined,
+          };
           (dependency.kind === 'dev' ? devOut : out).push(dependency);
         }
       }
       frontier = next;
+      chains = nextChains;
     }
   }
   for (const dependency of devOut) out.push(dependency);
@@ -83,6 +99,12 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
 function compareEdges(a: LockEdge, b: LockEdge): number {
   if (a.to !== b.to) return a.to < b.to ? -1 : 1;
   return EDGE_ORDER[a.type] - EDGE_ORDER[b.type];
+}
+
+/** Lockfiles mostly list dependencies in name order already; checking is cheaper than sorting. */
+function isSorted(edges: LockEdge[]): boolean {
+  for (let i = 1; i < edges.length; i++) if (compareEdges(edges[i - 1] as LockEdge, edges[i] as LockEdge) > 0) return false;
+  return true;
 }
 
 function hasRecordedKinds(graph: LockGraph): boolean {

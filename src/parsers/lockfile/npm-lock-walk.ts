@@ -6,8 +6,6 @@ import type { DependencyKind } from '../../model.js';
 import type { EdgeType, LockEdge, LockGraph, LockNode, LockRoot } from './lock-graph.js';
 
 const NM = 'node_modules/';
-// The edge types of peerDependencies, dependencies, optionalDependencies, devDependencies: npm's loading order.
-const SECTION_TYPES: readonly EdgeType[] = ['peer', 'prod', 'optional', 'dev'];
 
 /**
  * Line of every key indented by exactly four spaces (the `packages` keys of v2/v3, top-level names of v1);
@@ -55,8 +53,11 @@ export class PackageResolver {
   private readonly children = new Map<string, Map<string, string | undefined>>();
   private readonly parents = new Map<string, string | undefined>();
 
-  constructor(private readonly packages: Record<string, unknown>) {
-    for (const location of Object.keys(packages)) {
+  constructor(
+    private readonly packages: Record<string, unknown>,
+    locations: string[] = Object.keys(packages),
+  ) {
+    for (const location of locations) {
       const at = location.lastIndexOf(NM);
       if (at < 0 || (at > 0 && location[at - 1] !== '/')) continue;
       const parent = at === 0 ? '' : location.slice(0, at - 1);
@@ -135,33 +136,38 @@ export function graphFromPackages(packages: Record<string, unknown>, lines: Map<
   const roots: LockRoot[] = [{ id: '', name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName }];
 
   const locations = Object.keys(packages);
-  const resolver = new PackageResolver(packages);
+  const resolver = new PackageResolver(packages, locations);
   const edgeIndex = new Map<string, number>();
-  for (const location of locations) {
+  let location = '';
+  let edges: LockEdge[] = [];
+  let several = false;
+  const addEdges = (deps: unknown, type: EdgeType) => {
+    if (!isRecord(deps)) return;
+    for (const name of Object.keys(deps)) {
+      // A name in several sections keeps the later section's type, as npm's edges do.
+      const known = several ? edgeIndex.get(name) : undefined;
+      if (known !== undefined) {
+        (edges[known] as LockEdge).type = type;
+        continue;
+      }
+      const to = resolver.resolve(location, name);
+      if (to === undefined) continue;
+      if (several) edgeIndex.set(name, edges.length);
+      edges.push({ to, type });
+    }
+  };
+  for (location of locations) {
     const meta = packages[location];
     if (!isRecord(meta) || meta.link === true) continue;
-    const edges: LockEdge[] = [];
-    // Read once with constant names (cheap property loads); order is npm's, later sections win a repeated name.
-    const sections = [meta.peerDependencies, meta.dependencies, meta.optionalDependencies, meta.devDependencies];
-    let present = 0;
-    for (const deps of sections) if (deps !== undefined) present++;
-    if (present > 1) edgeIndex.clear();
-    for (let s = 0; s < sections.length; s++) {
-      const deps = sections[s];
-      if (!isRecord(deps)) continue;
-      const type = SECTION_TYPES[s] as EdgeType;
-      for (const name of Object.keys(deps)) {
-        const known = present > 1 ? edgeIndex.get(name) : undefined;
-        if (known !== undefined) {
-          (edges[known] as LockEdge).type = type;
-          continue;
-        }
-        const to = resolver.resolve(location, name);
-        if (to === undefined) continue;
-        if (present > 1) edgeIndex.set(name, edges.length);
-        edges.push({ to, type });
-      }
-    }
+    edges = [];
+    // Constant property names are cheap loads; the order is npm's (peer, prod, optional, dev).
+    const { peerDependencies, dependencies, optionalDependencies, devDependencies } = meta;
+    several = (peerDependencies !== undefined ? 1 : 0) + (dependencies !== undefined ? 1 : 0) + (optionalDependencies !== undefined ? 1 : 0) + (devDependencies !== undefined ? 1 : 0) > 1;
+    if (several) edgeIndex.clear();
+    addEdges(peerDependencies, 'peer');
+    addEdges(dependencies, 'prod');
+    addEdges(optionalDependencies, 'optional');
+    addEdges(devDependencies, 'dev');
     const name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : folderName(location);
     nodes.set(location, { id: location, name, version: typeof meta.version === 'string' ? meta.version : undefined, line: lines.get(location), edges, kind: kindOf(meta) });
     if (location !== '' && !location.includes(NM) && isWorkspace(location)) roots.push({ id: location, name });

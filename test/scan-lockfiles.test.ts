@@ -23,6 +23,7 @@ describe('a directory holding many projects', () => {
       'npm-shrinkwrap-local-package/npm-shrinkwrap.json npm-shrinkwrap',
       'npm-v1-local-package/package-lock.json package-lock',
       'npm-v2-workspaces/package-lock.json package-lock',
+      'npm-v3-nested-versions/package-lock.json package-lock',
       'npm-v3-workspaces/package-lock.json package-lock',
       'pnpm-large/pnpm-lock.yaml pnpm-lock',
       'pnpm-v6-workspaces/pnpm-lock.yaml pnpm-lock',

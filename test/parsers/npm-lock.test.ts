@@ -10,7 +10,7 @@ import { npmLockParser, parseNpmLock, parseNpmLockWithArborist } from '../../src
 import { scanPaths } from '../../src/scan.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lockfiles/', import.meta.url));
-const V2_V3 = ['npm-v3-workspaces/package-lock.json', 'npm-v2-workspaces/package-lock.json', 'npm-shrinkwrap-local-package/npm-shrinkwrap.json', 'npm-large/package-lock.json'];
+const V2_V3 = ['npm-v3-workspaces/package-lock.json', 'npm-v3-nested-versions/package-lock.json', 'npm-v2-workspaces/package-lock.json', 'npm-shrinkwrap-local-package/npm-shrinkwrap.json', 'npm-large/package-lock.json'];
 
 const canonical = (dependencies: Dependency[]) =>
   dependencies.map((d) => JSON.stringify([d.workspace, d.name, d.version, d.kind, d.direct, d.via, d.line, d.file])).sort();
@@ -24,6 +24,15 @@ describe.each(V2_V3)('%s: fast walk vs @npmcli/arborist', (fixture) => {
     expect(fast.dependencies.length).toBeGreaterThan(200);
     expect(canonical(fast.dependencies)).toEqual(canonical(reference.dependencies));
     expect(fast.errors).toEqual(reference.errors);
+  });
+});
+
+describe('npm-v3-nested-versions (two workspaces asking for different majors of stripe)', () => {
+  it('resolves each workspace to its own copy: the nested one for @acme/logger, the hoisted one for @acme/api', async () => {
+    const path = `${FIXTURES}npm-v3-nested-versions/package-lock.json`;
+    const { dependencies } = parseNpmLock(await readFile(path, 'utf8'), path);
+    const stripe = dependencies.filter((d) => d.name === 'stripe').map((d) => `${d.workspace} ${d.version?.split('.')[0]} ${d.via.join(' > ')}`).sort();
+    expect(stripe).toEqual(['@acme/api 14 @acme/api > @acme/logger > stripe', '@acme/api 17 @acme/api > stripe', '@acme/logger 14 @acme/logger > stripe']);
   });
 });
 

@@ -5,7 +5,7 @@ export interface ParseResult {
   dependencies: Dependency[];
   /** Problems that skipped a line or block; the rest of the file still counts. */
   errors: InputProblem[];
-  /** Directories (relative to the input's own, `''` for itself) of the projects this input accounts for. */
+  /** Directories (relative to the input's own, `.` for itself) of the projects this input accounts for. */
   projectDirs?: string[];
 }
 

@@ -1,5 +1,6 @@
 // The fast walk of package-lock v2/v3 is only allowed because it gives exactly what npm's own arborist
 // gives: same dependencies, versions, kinds, chains and lines, on every npm lockfile fixture.
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, readFile, writeFile, copyFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,5 +104,20 @@ describe('a v3 lockfile whose package.json is missing or disagrees', () => {
     });
     expect(asked).toEqual([]);
     expect(canonical(result?.dependencies ?? [])).toEqual(canonical(parseNpmLock(text, path).dependencies));
+  });
+});
+
+describe('arborist stays behind a lazy import', () => {
+  it('is not loaded for v2/v3 lockfiles, only once a v1 lockfile needs it (checked in a fresh process on the build)', () => {
+    const script = `
+      const { createRequire } = await import('node:module');
+      const scan = await import(${JSON.stringify(fileURLToPath(new URL('../../dist/scan.js', import.meta.url)))});
+      const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((key) => key.includes('@npmcli/arborist'));
+      await scan.scanPaths([${JSON.stringify(`${FIXTURES}npm-v3-workspaces`)}, ${JSON.stringify(`${FIXTURES}npm-large`)}]);
+      const afterV3 = loaded();
+      await scan.scanPaths([${JSON.stringify(`${FIXTURES}npm-v1-local-package`)}]);
+      console.log(JSON.stringify({ afterV3, afterV1: loaded() }));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(output)).toEqual({ afterV3: false, afterV1: true });
   });
 });

@@ -4,7 +4,7 @@ import { isRecord, parseJsonText } from '../json-text.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockGraph } from './lockfile/lock-graph.js';
 import { graphFromArborist } from './lockfile/npm-lock-arborist.js';
-import { entryLines, graphFromPackages } from './lockfile/npm-lock-walk.js';
+import { alignedLines, entryLines, graphFromPackages } from './lockfile/npm-lock-walk.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
 
@@ -12,7 +12,6 @@ const FIX = 'npm install rewrites a conflicted package-lock.json';
 
 interface LoadedLock {
   lock: Record<string, unknown>;
-  lines: Map<string, number>;
   errors: InputProblem[];
 }
 
@@ -32,20 +31,29 @@ function load(text: string, path: string): LoadedLock {
     errors.push({ file: path, line: 1, message: `unknown lockfileVersion ${JSON.stringify(version)} (expected 1, 2 or 3); read as ${isRecord(lock.packages) ? 'v3' : 'v1'}` });
   }
   if (!isRecord(lock.packages) && !isRecord(lock.dependencies)) throw new ParseError(path, 1, 'no "packages" or "dependencies" in this lockfile');
+  return { lock, errors };
+}
+
+/** Line of every entry key, reporting keys listed twice. */
+function keyLines(text: string, path: string, errors: InputProblem[]): Map<string, number> {
   const duplicates: Array<{ key: string; line: number }> = [];
   const lines = entryLines(text, duplicates);
   for (const { key, line } of duplicates) errors.push({ file: path, line, message: `"${key}" is listed twice; the later entry is used, as npm does` });
-  return { lock, lines, errors };
+  return lines;
 }
 
 /** The fast path: v2/v3 lockfiles carry every package and the root's manifest in `packages`. */
 export function parseNpmLock(text: string, path: string): ParseResult {
-  return walk(load(text, path), path);
+  return walk(load(text, path), text, path);
 }
 
-function walk({ lock, lines, errors }: LoadedLock, path: string): ParseResult {
+function walk({ lock, errors }: LoadedLock, text: string, path: string): ParseResult {
   if (!isRecord(lock.packages)) throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist: use parseAsync');
-  const graph = graphFromPackages(lock.packages, lines, rootName(lock, path));
+  const locations = Object.keys(lock.packages);
+  const aligned = alignedLines(text, locations);
+  const lines = aligned ? undefined : keyLines(text, path, errors);
+  const lineOf = aligned ? (_location: string, index: number) => aligned[index] : (location: string) => lines?.get(location);
+  const graph = graphFromPackages(lock.packages, lineOf, rootName(lock, path), locations);
   return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
 }
 
@@ -54,7 +62,8 @@ export async function parseNpmLockWithArborist(text: string, path: string, manif
   return readWithArborist(load(text, path), text, path, manifest);
 }
 
-async function readWithArborist({ lock, lines, errors }: LoadedLock, text: string, path: string, manifest?: string): Promise<ParseResult> {
+async function readWithArborist({ lock, errors }: LoadedLock, text: string, path: string, manifest?: string): Promise<ParseResult> {
+  const lines = keyLines(text, path, errors);
   const fileName = basename(path) === 'npm-shrinkwrap.json' ? 'npm-shrinkwrap.json' : 'package-lock.json';
   const graph = await graphFromArborist({ lock, text, fileName, manifest, lines, fallbackRootName: rootName(lock, path) }, path, errors);
   return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
@@ -62,7 +71,7 @@ async function readWithArborist({ lock, lines, errors }: LoadedLock, text: strin
 
 async function parseNpmLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
   const loaded = load(text, path);
-  if (isRecord(loaded.lock.packages)) return walk(loaded, path);
+  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path);
   return readWithArborist(loaded, text, path, await context.readRelated('package.json'));
 }
 

@@ -46,6 +46,33 @@ function decodeKey(raw: string): string | undefined {
 }
 
 /**
+ * Lines of the `packages` keys by position, without building a map: npm writes them in the order JSON.parse
+ * returns them. Undefined when any key is not where expected (hand-edited, escaped or duplicated keys): the
+ * caller then uses entryLines, which also reports duplicates.
+ */
+export function alignedLines(text: string, locations: string[]): number[] | undefined {
+  const start = text.indexOf('\n  "packages": {');
+  const end = start === -1 ? -1 : text.indexOf('\n  }', start);
+  if (end === -1) return undefined;
+  const marker = '\n    "';
+  const lines: number[] = new Array<number>(locations.length);
+  let line = 1;
+  let counted = 0;
+  let index = 0;
+  for (let at = text.indexOf(marker, start); at !== -1 && at < end; at = text.indexOf(marker, at + 1)) {
+    const location = locations[index];
+    const keyAt = at + marker.length;
+    if (location === undefined || !text.startsWith(location, keyAt) || !text.startsWith('": {', keyAt + location.length)) return undefined;
+    for (let i = text.indexOf('\n', counted); i !== -1 && i <= at; i = text.indexOf('\n', i + 1)) {
+      line++;
+      counted = i + 1;
+    }
+    lines[index++] = line;
+  }
+  return index === locations.length ? lines : undefined;
+}
+
+/**
  * Resolves dependency names the way node does from a lockfile location: the location's own node_modules,
  * then its parent's, up to the root. Indexed once by (folder, name), so a lookup builds no path strings.
  */
@@ -129,13 +156,18 @@ export function workspacePatterns(manifest: Record<string, unknown>): string[] {
   return list.filter((entry): entry is string => typeof entry === 'string');
 }
 
-export function graphFromPackages(packages: Record<string, unknown>, lines: Map<string, number>, fallbackRootName: string): LockGraph {
+/** `lineOf(location, index)` gives a package's line from its key or its position among `locations`. */
+export function graphFromPackages(
+  packages: Record<string, unknown>,
+  lineOf: (location: string, index: number) => number | undefined,
+  fallbackRootName: string,
+  locations: string[] = Object.keys(packages),
+): LockGraph {
   const rootMeta = isRecord(packages['']) ? packages[''] : {};
   const isWorkspace = workspaceMatcher(workspacePatterns(rootMeta));
   const nodes = new Map<string, LockNode>();
   const roots: LockRoot[] = [{ id: '', name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName }];
 
-  const locations = Object.keys(packages);
   const resolver = new PackageResolver(packages, locations);
   const edgeIndex = new Map<string, number>();
   let location = '';
@@ -156,7 +188,8 @@ export function graphFromPackages(packages: Record<string, unknown>, lines: Map<
       edges.push({ to, type });
     }
   };
-  for (location of locations) {
+  for (let index = 0; index < locations.length; index++) {
+    location = locations[index] as string;
     const meta = packages[location];
     if (!isRecord(meta) || meta.link === true) continue;
     edges = [];
@@ -169,7 +202,7 @@ export function graphFromPackages(packages: Record<string, unknown>, lines: Map<
     addEdges(optionalDependencies, 'optional');
     addEdges(devDependencies, 'dev');
     const name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : folderName(location);
-    nodes.set(location, { id: location, name, version: typeof meta.version === 'string' ? meta.version : undefined, line: lines.get(location), edges, kind: kindOf(meta) });
+    nodes.set(location, { id: location, name, version: typeof meta.version === 'string' ? meta.version : undefined, line: lineOf(location, index), edges, kind: kindOf(meta) });
     if (location !== '' && !location.includes(NM) && isWorkspace(location)) roots.push({ id: location, name });
   }
   if (!nodes.has('')) nodes.set('', { id: '', name: roots[0]?.name ?? fallbackRootName, edges: [] });

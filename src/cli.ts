@@ -5,6 +5,7 @@ import { importCommand } from './commands/import.js';
 import { registerProvidersCommand } from './commands/providers.js';
 import { registerSync } from './commands/sync.js';
 import { loadCatalog } from './catalog/loader.js';
+import { registerExplainCommand } from './commands/explain.js';
 import { registerFeed } from './commands/feed.js';
 import { applyIgnores, describeExpired } from './config/ignores.js';
 import { findConfig, loadConfig } from './config/load.js';
@@ -67,7 +68,7 @@ export interface CliContext {
 export type RegisterCommand = (program: Command, context: CliContext) => void;
 
 /** Commands that live in their own modules; each adds one entry here. */
-const COMMANDS: RegisterCommand[] = [registerProvidersCommand, registerSync, importCommand(), registerFeed];
+const COMMANDS: RegisterCommand[] = [registerExplainCommand, registerProvidersCommand, registerSync, importCommand(), registerFeed];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();

@@ -1,11 +1,11 @@
 // The core's file side: walks paths, reads files (with size and binary checks), and hands text to the parsers.
 import { open, readdir, readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ParseError } from './errors.js';
 import type { InputProblem, InputResult } from './model.js';
 import { parserForPath, parserForText } from './parsers/index.js';
-import { isSetParser, type Parser, type SetParser, type SourceFile } from './parsers/types.js';
+import { isSetParser, type ParseContext, type Parser, type SetParser, type SourceFile } from './parsers/types.js';
 
 /** Lockfiles of large monorepos reach tens of MB; past this a file is reported, not read. */
 export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
@@ -36,7 +36,12 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
   for (const path of paths) {
     if (path === '-') {
       if (!options.readStdin) throw new ParseError('-', undefined, 'standard input is not available here');
-      inputs.push(parseText(await options.readStdin(), '<stdin>', undefined, errors));
+      const { input } = await parseText(await options.readStdin(), '<stdin>', undefined, NO_FILES);
+      if (input.kind === 'unknown') {
+        errors.push(...input.errors);
+        input.errors = [];
+      }
+      inputs.push(input);
       continue;
     }
     let info;
@@ -52,16 +57,19 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
 
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   const sets = new Map<SetParser, Map<string, SourceFile[]>>();
+  const parsed: Parsed[] = [];
   for (const candidate of candidates) {
-    const text = await readInput(candidate.path, maxBytes, errors);
+    const text = await readInput(candidate.path, maxBytes, errors, candidate.parser?.binary === true);
     if (text === undefined) continue;
     if (candidate.parser && isSetParser(candidate.parser)) {
       addToSet(sets, candidate.parser, { path: candidate.path, text });
       continue;
     }
-    const result = parseText(text, candidate.path, candidate.parser, errors);
-    if (result.kind !== 'unknown') inputs.push(result);
+    const result = await parseText(text, candidate.path, candidate.parser, relatedFiles(candidate.path, maxBytes, errors));
+    if (result.input.kind === 'unknown') errors.push(...result.input.errors);
+    else parsed.push(result);
   }
+  inputs.push(...withoutSuperseded(parsed));
   for (const [parser, byDir] of sets) {
     const directories = [...byDir].map(([dir, files]) => ({ dir, files }));
     inputs.push(...(await parser.parseSet(directories, { readDirectory: (dir) => readClaimed(dir, parser, maxBytes, errors) })));
@@ -91,34 +99,94 @@ async function readClaimed(dir: string, parser: Parser, maxBytes: number, errors
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(dir, entry.name);
     if (!entry.isFile() || !parser.matches(path)) continue;
-    const text = await readInput(path, maxBytes, errors);
+    const text = await readInput(path, maxBytes, errors, false);
     if (text !== undefined) files.push({ path, text });
   }
   return files;
 }
 
-function parseText(text: string, path: string, claimed: Parser | undefined, errors: InputProblem[]): InputResult {
+interface Parsed {
+  input: InputResult;
+  parser?: Parser;
+  /** False when the parser threw: such an input supersedes nothing, so nothing the user had is lost. */
+  read: boolean;
+  projectDirs?: string[];
+}
+
+async function parseText(text: string, path: string, claimed: Parser | undefined, context: ParseContext): Promise<Parsed> {
   const parser = claimed ?? parserForText(text);
   if (!parser) {
-    errors.push({ file: path, message: 'not a supported input (expected package.json, a lockfile, Terraform or a domain list)' });
-    return { file: path, kind: 'unknown', dependencies: [], errors: [] };
+    const problem = { file: path, message: 'not a supported input (expected package.json, a lockfile, Terraform or a domain list)' };
+    return { input: { file: path, kind: 'unknown', dependencies: [], errors: [problem] }, read: false };
   }
   try {
-    const result = parser.parse(text, path);
-    return { file: path, kind: parser.kind, dependencies: result.dependencies, errors: result.errors };
+    const result = parser.parseAsync ? await parser.parseAsync(text, path, context) : parser.parse(text, path);
+    return { input: { file: path, kind: parser.kind, dependencies: result.dependencies, errors: result.errors }, parser, read: true, projectDirs: result.projectDirs };
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    return { file: path, kind: parser.kind, dependencies: [], errors: [{ file: error.file, line: error.line, message: error.message }] };
+    return { input: { file: path, kind: parser.kind, dependencies: [], errors: [{ file: error.file, line: error.line, message: error.message }] }, parser, read: false };
   }
 }
 
-async function readInput(path: string, maxBytes: number, errors: InputProblem[]): Promise<string | undefined> {
+/** A lockfile that was read replaces the files it supersedes in each project it accounts for (no double counting). */
+function withoutSuperseded(parsed: Parsed[]): InputResult[] {
+  const covered = new Set<string>();
+  for (const { input, parser, read, projectDirs } of parsed) {
+    if (!read || !parser?.supersedes) continue;
+    for (const dir of projectDirs ?? ['.']) for (const name of parser.supersedes) covered.add(normalize(join(dirname(input.file), dir, name)));
+  }
+  return parsed.filter(({ input }) => !covered.has(normalize(input.file))).map(({ input }) => input);
+}
+
+const NO_FILES: ParseContext = { readRelated: async () => undefined, listDirs: async () => [] };
+
+/** Files next to an input, for parsers that need the project's manifests; never outside the input's directory. */
+function relatedFiles(path: string, maxBytes: number, errors: InputProblem[]): ParseContext {
+  const base = resolve(dirname(path));
+  const inside = (relativePath: string) => {
+    const target = resolve(base, relativePath);
+    return target === base || (target.startsWith(base + sep) && !relative(base, target).split(sep).includes('node_modules')) ? target : undefined;
+  };
+  return {
+    async readRelated(relativePath) {
+      const target = inside(relativePath);
+      if (!target) return undefined;
+      try {
+        const info = await stat(target);
+        if (!info.isFile() || info.size > maxBytes) return undefined;
+        return await readFile(target, 'utf8');
+      } catch (error) {
+        if (!isMissing(error)) errors.push({ file: target, message: describeFsError(error) });
+        return undefined;
+      }
+    },
+    async listDirs(relativePath) {
+      const target = inside(relativePath);
+      if (!target) return [];
+      try {
+        const entries = await readdir(target, { withFileTypes: true });
+        return entries.filter((entry) => entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)).map((entry) => entry.name);
+      } catch (error) {
+        if (!isMissing(error)) errors.push({ file: target, message: describeFsError(error) });
+        return [];
+      }
+    },
+  };
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+async function readInput(path: string, maxBytes: number, errors: InputProblem[], binaryOk: boolean): Promise<string | undefined> {
   try {
     const info = await stat(path);
     if (info.size > maxBytes) {
       errors.push({ file: path, message: `file is too large to scan (${formatBytes(info.size)}; the limit is ${formatBytes(maxBytes)})` });
       return undefined;
     }
+    if (binaryOk) return '';
     if (await looksBinary(path)) {
       errors.push({ file: path, message: 'binary file, not a text input; skipped' });
       return undefined;

@@ -1,14 +1,24 @@
 // Every input parser, in sniffing order (most specific first). A meta-test checks each file here is registered.
+import { bunLockbParser, bunLockParser } from './bun-lock.js';
 import { domainListParser } from './domain-list.js';
+import { npmLockParser, npmShrinkwrapParser } from './npm-lock.js';
 import { packageJsonParser } from './package-json.js';
+import { pnpmLockParser } from './pnpm-lock.js';
 import { terraformParser } from './terraform-config.js';
 import { terraformLockParser } from './terraform-lock.js';
 import { terraformPlanParser } from './terraform-plan.js';
 import { terraformProvidersTextParser } from './terraform-providers-text.js';
 import type { Parser } from './types.js';
+import { yarnLockParser } from './yarn-lock.js';
 
 export const PARSERS: readonly Parser[] = [
   terraformPlanParser,
+  bunLockParser,
+  npmLockParser,
+  npmShrinkwrapParser,
+  pnpmLockParser,
+  yarnLockParser,
+  bunLockbParser,
   packageJsonParser,
   terraformLockParser,
   terraformProvidersTextParser,

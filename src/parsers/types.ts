@@ -5,6 +5,16 @@ export interface ParseResult {
   dependencies: Dependency[];
   /** Problems that skipped a line or block; the rest of the file still counts. */
   errors: InputProblem[];
+  /** Directories (relative to the input's own, `.` for itself) of the projects this input accounts for. */
+  projectDirs?: string[];
+}
+
+/** Files next to an input, read by the core on a parser's behalf (paths relative to the input's directory). */
+export interface ParseContext {
+  /** Text of a related file, or undefined when it does not exist (or the input came from stdin). */
+  readRelated(relativePath: string): Promise<string | undefined>;
+  /** Subdirectory names of a related directory (empty when it does not exist). */
+  listDirs(relativePath: string): Promise<string[]>;
 }
 
 export interface Parser {
@@ -16,6 +26,15 @@ export interface Parser {
   sniff(text: string): boolean;
   /** Text → dependencies. Throws `ParseError` when nothing at all can be read. */
   parse(text: string, path: string): ParseResult;
+  /**
+   * Optional async form, preferred by the core when present: for formats that need a lazily loaded reader
+   * (@npmcli/arborist) or the project's manifests (yarn v1 and npm v1 lockfiles do not name their roots).
+   */
+  parseAsync?(text: string, path: string, context: ParseContext): Promise<ParseResult>;
+  /** File names in the same project this input replaces once it was read (a lockfile over its package.json). */
+  supersedes?: readonly string[];
+  /** A binary format the core does not read but hands over as '' (not rejected as binary): the parser says what to do. */
+  binary?: boolean;
 }
 
 export function basename(path: string): string {

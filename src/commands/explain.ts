@@ -1,0 +1,92 @@
+// `downstack explain <provider|package> [paths...]`: why is this in the stack? Prints each dependency chain
+// (root first) that leads to the provider's packages, or to the named package, per file and workspace.
+import { Option, type Command } from 'commander';
+import { loadCatalog, type Catalog } from '../catalog/loader.js';
+import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
+import type { CliContext } from '../cli.js';
+import type { Dependency } from '../model.js';
+import { cleanLine } from '../sanitize.js';
+import { scanPaths } from '../scan.js';
+
+export interface Explanation {
+  /** Provider id when the target named a provider (or one it runs on); undefined for a bare package name. */
+  provider?: string;
+  providerName?: string;
+  /** Set when the exposure is inherited from a provider running on this one. */
+  through?: string;
+  chains: Dependency[];
+}
+
+/** The chains behind a provider id (or name) or an npm package name, shortest first. */
+export function explainTarget(target: string, dependencies: Dependency[], catalog: Catalog): Explanation[] {
+  const wanted = target.toLowerCase();
+  const provider = [...catalog.providers.values()].find((entry) => entry.id === wanted || entry.name.toLowerCase() === wanted);
+  if (!provider) {
+    const chains = dependencies.filter((dependency) => dependency.name === target);
+    return chains.length > 0 ? [{ chains: sortChains(chains) }] : [];
+  }
+  const { exposures } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+  return exposures
+    .filter((exposure) => exposure.provider === provider.id)
+    .map((exposure) => ({
+      provider: provider.id,
+      providerName: provider.name,
+      ...(exposure.through ? { through: exposure.through } : {}),
+      chains: sortChains(exposure.evidence),
+    }));
+}
+
+function sortChains(chains: Dependency[]): Dependency[] {
+  return [...chains].sort((a, b) => a.file.localeCompare(b.file) || (a.workspace ?? '').localeCompare(b.workspace ?? '') || a.via.length - b.via.length || a.via.join('\u0000').localeCompare(b.via.join('\u0000')));
+}
+
+export function renderExplanations(target: string, explanations: Explanation[]): string {
+  const lines: string[] = [];
+  for (const explanation of explanations) {
+    const title = explanation.provider
+      ? `${cleanLine(explanation.providerName ?? explanation.provider)} (${explanation.provider})${explanation.through ? `, through ${explanation.through} which runs on it` : ''}`
+      : cleanLine(target);
+    lines.push(`${title}: ${explanation.chains.length} chain${explanation.chains.length === 1 ? '' : 's'}`);
+    let group = '';
+    for (const dependency of explanation.chains) {
+      const heading = `${dependency.file}${dependency.workspace ? ` [workspace ${cleanLine(dependency.workspace)}]` : ''}`;
+      if (heading !== group) {
+        lines.push(`  ${heading}`);
+        group = heading;
+      }
+      const chain = dependency.via.map((step) => cleanLine(step, 120)).join(' → ');
+      const version = dependency.version ? `@${cleanLine(dependency.version, 60)}` : '';
+      const tags = [dependency.direct ? 'direct' : 'transitive', dependency.kind && dependency.kind !== 'prod' ? `${dependency.kind} only` : undefined].filter(Boolean).join(', ');
+      const where = dependency.line ? `  (line ${dependency.line})` : '';
+      lines.push(`    ${chain}${version}  [${tags}]${where}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+interface ExplainFlags {
+  format: 'text' | 'json';
+  omit?: string[];
+}
+
+export function registerExplainCommand(program: Command, context: CliContext): void {
+  program
+    .command('explain')
+    .description('say why a provider or package is in the stack: every dependency chain to it, root first (exit 1 when it is not there)')
+    .argument('<target>', 'provider id or name (sentry, Stripe) or npm package name (@sentry/node)')
+    .argument('[paths...]', 'files or directories to scan; "-" reads stdin', ['.'])
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
+    .action(async (target: string, paths: string[], flags: ExplainFlags) => {
+      const catalog = loadCatalog();
+      const scan = await scanPaths(paths, { readStdin: context.readStdin });
+      context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
+      const omitDev = flags.omit?.includes('dev') ?? false;
+      const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
+      const explanations = explainTarget(target, dependencies, catalog);
+      if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
+      else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
+      else await context.emit(`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
+      if (explanations.length === 0) context.setExitCode(1);
+    });
+}

@@ -1,0 +1,60 @@
+// JSONC (JSON with comments and trailing commas) built on jsonc-parser's visitor, so that objects have no
+// prototype (a `__proto__` key is just a key), duplicate keys are reported, and every key keeps its line.
+import { printParseErrorCode, visit } from 'jsonc-parser';
+import { ParseError } from '../../errors.js';
+import type { InputProblem } from '../../model.js';
+
+export interface JsoncResult {
+  value: unknown;
+  /** Line of each key, per object. */
+  lines: WeakMap<object, Map<string, number>>;
+}
+
+export function parseJsoncText(text: string, path: string, problems: InputProblem[]): JsoncResult {
+  const lines = new WeakMap<object, Map<string, number>>();
+  const stack: Array<Record<string, unknown> | unknown[]> = [];
+  let root: unknown;
+  let pendingKey: string | undefined;
+  let failure: ParseError | undefined;
+
+  const place = (value: unknown) => {
+    const parent = stack.at(-1);
+    if (parent === undefined) root = value;
+    else if (Array.isArray(parent)) parent.push(value);
+    else if (pendingKey !== undefined) parent[pendingKey] = value;
+    pendingKey = undefined;
+  };
+  const open = (container: Record<string, unknown> | unknown[]) => {
+    place(container);
+    stack.push(container);
+  };
+  const close = () => {
+    stack.pop();
+  };
+
+  visit(
+    text,
+    {
+      onObjectBegin: () => open(Object.create(null) as Record<string, unknown>),
+      onObjectEnd: close,
+      onArrayBegin: () => open([]),
+      onArrayEnd: close,
+      onObjectProperty: (property, _offset, _length, startLine) => {
+        const parent = stack.at(-1) as Record<string, unknown>;
+        let keyLines = lines.get(parent);
+        if (!keyLines) lines.set(parent, (keyLines = new Map()));
+        if (Object.hasOwn(parent, property)) problems.push({ file: path, line: startLine + 1, message: `duplicate key ${JSON.stringify(property)}; the later one is used` });
+        keyLines.set(property, startLine + 1);
+        pendingKey = property;
+      },
+      onLiteralValue: (value) => place(value),
+      onError: (error, _offset, _length, startLine) => {
+        failure ??= new ParseError(path, startLine + 1, `invalid JSON: ${printParseErrorCode(error)}`);
+      },
+    },
+    { allowTrailingComma: true, disallowComments: false },
+  );
+  if (failure) throw failure;
+  if (stack.length > 0) throw new ParseError(path, text.split('\n').length, 'JSON ends early (truncated file?)');
+  return { value: root, lines };
+}

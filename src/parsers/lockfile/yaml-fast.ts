@@ -1,0 +1,216 @@
+// A fast reader for the regular YAML subset pnpm and yarn berry write (https://yaml.org/spec/1.2.2/ block
+// mappings, plain and quoted scalars, one-line flow collections). Anything outside that subset (anchors, tags,
+// block scalars, duplicate keys, tabs, multi-line flows) returns undefined and the full yaml library takes over;
+// test/parsers/yaml-fast.test.ts proves both readers give the same lockfile results on every fixture.
+
+export type FastValue = string | null | FastMap | FastValue[];
+export type FastMap = Map<string, { value: FastValue; line: number }>;
+
+class Unsupported extends Error {}
+
+interface Frame {
+  indent: number;
+  map: FastMap;
+  /** Set for a block sequence of scalars (`- item` lines). */
+  list?: FastValue[];
+}
+
+export function readFastYaml(text: string): FastMap | undefined {
+  try {
+    return read(text);
+  } catch (error) {
+    if (error instanceof Unsupported) return undefined;
+    throw error;
+  }
+}
+
+function read(text: string): FastMap {
+  const root: FastMap = new Map();
+  const stack: Frame[] = [{ indent: 0, map: root }];
+  // A key written as `key:` with nothing after it: its value is the block below, if any.
+  let open: { frame: Frame; key: string; line: number; indent: number } | undefined;
+  let lineNumber = 0;
+  let start = 0;
+  const length = text.length;
+  while (start <= length) {
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = length;
+    lineNumber++;
+    let line = text.slice(start, end);
+    start = end + 1;
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    let indent = 0;
+    while (line.charCodeAt(indent) === 32) indent++;
+    if (indent === line.length) continue;
+    const first = line.charCodeAt(indent);
+    if (first === 35 /* # */) continue;
+    if (line.charCodeAt(indent) === 9 || (indent === 0 && (line.startsWith('---') || line.startsWith('...') || line.startsWith('%')))) throw new Unsupported();
+
+    const item = first === 45 /* - */ && (line.charCodeAt(indent + 1) === 32 || indent + 1 === line.length);
+    if (open) {
+      if (item && indent >= open.indent) {
+        // A sequence may sit at its key's own indent.
+        const list: FastValue[] = [];
+        open.frame.map.set(open.key, { value: list, line: open.line });
+        stack.push({ indent, map: new Map(), list });
+      } else if (indent > open.indent) {
+        const child: FastMap = new Map();
+        open.frame.map.set(open.key, { value: child, line: open.line });
+        stack.push({ indent, map: child });
+      } else {
+        open.frame.map.set(open.key, { value: null, line: open.line });
+      }
+      open = undefined;
+    }
+    while ((stack.at(-1) as Frame).indent > indent) stack.pop();
+    const frame = stack.at(-1) as Frame;
+    // Deeper than its mapping without a `key:` to open it: a continuation line, outside the subset.
+    if (frame.indent !== indent) throw new Unsupported();
+    if (frame.list || item) {
+      if (!frame.list || !item) throw new Unsupported();
+      const value = line.slice(indent + 1).trim();
+      if (/^("[^"]*"|'[^']*'|[^'"]+?):( |$)/.test(value) || value.startsWith('- ')) throw new Unsupported();
+      frame.list.push(parseValue(value, lineNumber));
+      continue;
+    }
+
+    const { key, rest } = splitKey(line, indent);
+    if (frame.map.has(key)) throw new Unsupported();
+    if (rest === '') {
+      open = { frame, key, line: lineNumber, indent };
+      continue;
+    }
+    frame.map.set(key, { value: parseValue(rest, lineNumber), line: lineNumber });
+  }
+  if (open) open.frame.map.set(open.key, { value: null, line: open.line });
+  return root;
+}
+
+/** `key: rest` with the key plain or quoted; rest is '' when the value is a block below. */
+function splitKey(line: string, indent: number): { key: string; rest: string } {
+  const quote = line[indent];
+  if (quote === '"' || quote === "'") {
+    const close = closingQuote(line, indent);
+    if (line[close + 1] !== ':') throw new Unsupported();
+    const after = line.slice(close + 2);
+    if (after !== '' && !after.startsWith(' ')) throw new Unsupported();
+    return { key: unquote(line.slice(indent, close + 1)), rest: after.trim() };
+  }
+  const colon = line.indexOf(': ', indent);
+  const key = colon >= 0 ? line.slice(indent, colon) : line.endsWith(':') ? line.slice(indent, -1) : undefined;
+  if (key === undefined || key === '' || /^[?&*!|>%@`{[\]]/.test(key) || key.includes(' #')) throw new Unsupported();
+  return { key, rest: colon >= 0 ? line.slice(colon + 2).trim() : '' };
+}
+
+function closingQuote(text: string, open: number): number {
+  const quote = text[open];
+  for (let i = open + 1; i < text.length; i++) {
+    if (quote === '"' && text[i] === '\\') i++;
+    else if (text[i] === quote) {
+      if (quote === "'" && text[i + 1] === "'") i++;
+      else return i;
+    }
+  }
+  throw new Unsupported();
+}
+
+function unquote(token: string): string {
+  if (token.startsWith("'")) return token.slice(1, -1).replaceAll("''", "'");
+  // YAML's double-quoted escapes include JSON's; anything else is left to the full parser.
+  try {
+    return JSON.parse(token) as string;
+  } catch {
+    throw new Unsupported();
+  }
+}
+
+function parseValue(rest: string, line: number): FastValue {
+  const first = rest[0];
+  if (first === '{' || first === '[') {
+    const { value, end } = parseFlow(rest, 0, line);
+    const tail = rest.slice(end).trim();
+    if (tail !== '' && !tail.startsWith('#')) throw new Unsupported();
+    return value;
+  }
+  if (first === '"' || first === "'") {
+    const close = closingQuote(rest, 0);
+    const tail = rest.slice(close + 1).trim();
+    if (tail !== '' && !tail.startsWith('#')) throw new Unsupported();
+    return unquote(rest.slice(0, close + 1));
+  }
+  if (/^[&*!|>%@`]/.test(rest)) throw new Unsupported();
+  const comment = rest.indexOf(' #');
+  return plain(comment >= 0 ? rest.slice(0, comment).trimEnd() : rest);
+}
+
+/** Plain scalars as the yaml library reads them where it matters here: null stays null, the rest is text. */
+function plain(text: string): string | null {
+  if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
+  // Numbers lose their written form in YAML (1.10 → 1.1); let the full parser decide those.
+  if (/^[-+]?(\d[\d_]*)?\.?\d+([eE][-+]?\d+)?$/.test(text) && !/^\d+$/.test(text)) throw new Unsupported();
+  return text;
+}
+
+function parseFlow(text: string, at: number, line: number): { value: FastValue; end: number } {
+  const closing = text[at] === '{' ? '}' : ']';
+  const map: FastMap = new Map();
+  const list: FastValue[] = [];
+  let i = at + 1;
+  const skip = () => {
+    while (text[i] === ' ') i++;
+  };
+  skip();
+  if (text[i] === closing) return { value: closing === '}' ? map : list, end: i + 1 };
+  for (;;) {
+    skip();
+    let key: string | undefined;
+    if (closing === '}') {
+      const token = scalarToken(text, i, ':');
+      key = token.value ?? '';
+      i = token.end;
+      if (text[i] !== ':') throw new Unsupported();
+      i++;
+      skip();
+    }
+    let value: FastValue;
+    if (text[i] === '{' || text[i] === '[') {
+      const nested = parseFlow(text, i, line);
+      value = nested.value;
+      i = nested.end;
+    } else {
+      const token = scalarToken(text, i, closing);
+      value = token.value;
+      i = token.end;
+    }
+    if (key !== undefined) {
+      if (map.has(key)) throw new Unsupported();
+      map.set(key, { value, line });
+    } else list.push(value);
+    skip();
+    if (text[i] === ',') {
+      i++;
+      continue;
+    }
+    if (text[i] === closing) return { value: closing === '}' ? map : list, end: i + 1 };
+    throw new Unsupported();
+  }
+}
+
+function scalarToken(text: string, at: number, stop: string): { value: string | null; end: number } {
+  if (text[at] === '"' || text[at] === "'") {
+    const close = closingQuote(text, at);
+    return { value: unquote(text.slice(at, close + 1)), end: close + 1 };
+  }
+  let i = at;
+  while (i < text.length && text[i] !== ',' && text[i] !== stop && text[i] !== '}' && text[i] !== ']') {
+    if (stop === ':' && text[i] === ':' && text[i + 1] !== ' ') {
+      i++;
+      continue;
+    }
+    i++;
+  }
+  if (i >= text.length) throw new Unsupported();
+  const raw = text.slice(at, i).trim();
+  if (/^[&*!|>%@`{[]/.test(raw)) throw new Unsupported();
+  return { value: plain(raw), end: i };
+}

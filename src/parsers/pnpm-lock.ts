@@ -1,0 +1,145 @@
+// pnpm-lock.yaml v6 and v9: https://github.com/pnpm/spec/blob/master/lockfile/9.0.md (and 6.0.md)
+import { posix } from 'node:path';
+import { ParseError } from '../errors.js';
+import type { InputProblem } from '../model.js';
+import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockGraph, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
+import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
+import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { readYamlLock, type YamlEntry, type YamlLock } from './lockfile/yaml-lock.js';
+
+const FIX = 'pnpm install --lockfile-only rewrites a conflicted pnpm-lock.yaml';
+const IMPORTER_SECTIONS: Array<[string, EdgeType]> = [
+  ['dependencies', 'prod'],
+  ['optionalDependencies', 'optional'],
+  ['devDependencies', 'dev'],
+];
+const importerId = (dir: string) => `importer:${dir}`;
+
+interface LoadedPnpmLock {
+  yaml: YamlLock;
+  importers: YamlEntry[];
+}
+
+function load(text: string, path: string): LoadedPnpmLock {
+  assertNoConflictMarkers(text, path, FIX);
+  const yaml = readYamlLock(text, path);
+  const importers = yaml.get(yaml.root, 'importers');
+  return { yaml, importers: importers === undefined ? [{ key: '.', value: yaml.root, line: 1 }] : yaml.entries(importers) };
+}
+
+export function parsePnpmLock(text: string, path: string): ParseResult {
+  return build(load(text, path), path, new Map());
+}
+
+/** `names` maps an importer directory to its package name, when the core could read its package.json. */
+function build({ yaml, importers: importerEntries }: LoadedPnpmLock, path: string, names: Map<string, string>): ParseResult {
+  const errors: InputProblem[] = [];
+  const version = yaml.scalar(yaml.get(yaml.root, 'lockfileVersion'));
+  const major = Number.parseInt(version ?? '', 10);
+  if (version === undefined) throw new ParseError(path, 1, 'not a pnpm lockfile: no lockfileVersion');
+  if (major !== 6 && major !== 9) errors.push({ file: path, line: 1, message: `lockfileVersion ${version} is not one downstack knows (6.x or 9.x); read as ${major > 9 ? 'v9' : 'v6'}` });
+  const v9 = major >= 9;
+
+  // v9 keeps metadata (peer declarations) in `packages` and the resolved graph in `snapshots`; v6 has both in `packages`.
+  const meta = new Map(yaml.entries(yaml.get(yaml.root, 'packages')).map((entry) => [v9 ? entry.key : entry.key.replace(/^\//, ''), entry]));
+  const graphEntries = v9 ? new Map(yaml.entries(yaml.get(yaml.root, 'snapshots')).map((entry) => [entry.key, entry])) : meta;
+
+  const linkNames = new Map<string, string>();
+  const nodes = new Map<string, LockNode>();
+  const roots: LockRoot[] = [];
+
+  for (const importer of importerEntries) {
+    const dir = posix.normalize(importer.key);
+    const edges: LockEdge[] = [];
+    for (const [section, type] of IMPORTER_SECTIONS) {
+      for (const dep of yaml.entries(yaml.get(importer.value, section))) {
+        // v6+ importers hold `{specifier, version}`; older single-project files hold the version itself.
+        const ref = yaml.scalar(yaml.get(dep.value, 'version')) ?? yaml.scalar(dep.value);
+        if (ref === undefined) continue;
+        if (ref.startsWith('link:')) {
+          const target = posix.normalize(posix.join(dir, ref.slice('link:'.length)));
+          linkNames.set(target, dep.key);
+          edges.push({ to: importerId(target), type });
+          continue;
+        }
+        const id = snapshotId(dep.key, ref);
+        if (graphEntries.has(id)) edges.push({ to: id, type });
+      }
+    }
+    nodes.set(importerId(dir), { id: importerId(dir), name: dir, edges });
+    roots.push({ id: importerId(dir), name: dir });
+  }
+  for (const root of roots) {
+    const dir = root.id.slice('importer:'.length);
+    root.name = names.get(dir) ?? linkNames.get(dir) ?? (dir === '.' ? dirName(path) : dir);
+    (nodes.get(root.id) as LockNode).name = root.name;
+  }
+  // Links to folders outside the workspace are not importers: drop edges that point nowhere.
+  for (const node of nodes.values()) node.edges = node.edges.filter((edge) => !edge.to.startsWith('importer:') || nodes.has(edge.to));
+
+  for (const [id, entry] of graphEntries) {
+    const { name, version } = splitId(id);
+    const metaEntry = meta.get(id.replace(/\(.*$/, '')) ?? meta.get(id);
+    const peers = new Set(yaml.entries(yaml.get(metaEntry?.value, 'peerDependencies')).map((peer) => peer.key));
+    const edges: LockEdge[] = [];
+    for (const [section, type] of [['dependencies', 'prod'], ['optionalDependencies', 'optional']] as const) {
+      for (const dep of yaml.entries(yaml.get(entry.value, section))) {
+        const ref = yaml.scalar(dep.value);
+        if (ref === undefined) continue;
+        const to = ref.startsWith('link:') ? undefined : snapshotId(dep.key, ref);
+        if (to !== undefined && graphEntries.has(to)) edges.push({ to, type: peers.has(dep.key) ? 'peer' : type });
+      }
+    }
+    const explicitName = yaml.scalar(yaml.get(metaEntry?.value, 'name'));
+    const explicitVersion = yaml.scalar(yaml.get(metaEntry?.value, 'version'));
+    nodes.set(id, { id, name: explicitName ?? name, version: explicitVersion ?? version, line: entry.line, edges });
+  }
+  if (roots.length === 0) throw new ParseError(path, 1, 'no importers in this pnpm lockfile');
+  return { dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path), errors, projectDirs: roots.map((root) => root.id.slice('importer:'.length)) };
+}
+
+/** The graph key a dependency reference points at: `name@ref`, or the reference itself for an alias. */
+function snapshotId(name: string, ref: string): string {
+  if (ref.startsWith('/')) return ref.slice(1);
+  const base = ref.replace(/\(.*$/, '');
+  return base.lastIndexOf('@') > 0 ? ref : `${name}@${ref}`;
+}
+
+/** `@scope/name@1.2.3(peer@1.0.0)` → name and version, peers left out. */
+function splitId(id: string): { name: string; version: string } {
+  const base = id.replace(/\(.*$/, '');
+  const at = base.indexOf('@', 1);
+  return at > 0 ? { name: base.slice(0, at), version: base.slice(at + 1) } : { name: base, version: '' };
+}
+
+async function parsePnpmLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+  const loaded = load(text, path);
+  const names = new Map<string, string>();
+  for (const importer of loaded.importers) {
+    const dir = posix.normalize(importer.key);
+    const name = manifestName(await context.readRelated(posix.join(dir, 'package.json')));
+    if (name) names.set(dir, name);
+  }
+  return build(loaded, path, names);
+}
+
+export function manifestName(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const manifest: unknown = JSON.parse(text);
+    const name = (manifest as { name?: unknown } | null)?.name;
+    return typeof name === 'string' && name !== '' ? name : undefined;
+  } catch {
+    // A broken package.json only costs the workspace its display name; the manifest's own input reports it.
+    return undefined;
+  }
+}
+
+export const pnpmLockParser: Parser = {
+  kind: 'pnpm-lock',
+  matches: (path) => basename(path) === 'pnpm-lock.yaml',
+  sniff: (text) => /^lockfileVersion: ['"]?\d/m.test(text.slice(0, 512)) && /^(importers|packages|dependencies):/m.test(text),
+  parse: (text, path) => parsePnpmLock(text, path),
+  parseAsync: parsePnpmLockAsync,
+  supersedes: ['package.json'],
+};

@@ -185,8 +185,20 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
     }
     return exposure;
   };
-  for (const dependency of dependencies) {
-    const hits = matcher.match(dependency);
+  const matched = dependencies.map((dependency) => ({ dependency, hits: matcher.match(dependency) }));
+  // Names that reached each provider: a package pulled in by another package of the same provider
+  // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is that SDK's plumbing, not a use of the whole provider.
+  const namesByProvider = new Map<string, Set<string>>();
+  for (const { dependency, hits } of matched) {
+    for (const hit of hits) {
+      const names = namesByProvider.get(hit.provider) ?? new Set<string>();
+      names.add(dependency.name);
+      namesByProvider.set(hit.provider, names);
+    }
+  }
+  const isPlumbing = (dependency: Dependency, provider: string) => dependency.via.slice(0, -1).some((name) => namesByProvider.get(provider)?.has(name));
+
+  for (const { dependency, hits } of matched) {
     if (hits.length === 0) {
       unmatched.push(dependency);
       continue;
@@ -198,7 +210,7 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       else if (dependency.ecosystem === 'terraform-provider') requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
-      else if (dependency.ecosystem !== 'terraform-resource') wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
+      else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider)) wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
       const seen = counted.get(hit.provider) as Set<Dependency>;
       if (!seen.has(dependency)) {
         seen.add(dependency);
@@ -231,7 +243,11 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       });
     }
   }
-  for (const exposure of direct) exposure.components.sort(byName);
+  for (const exposure of direct) {
+    exposure.components.sort(byName);
+    // The evidence that explains the most comes first: declared dependencies, then the shortest chains.
+    exposure.evidence.sort((a, b) => Number(b.direct) - Number(a.direct) || a.via.length - b.via.length);
+  }
   return { exposures: [...direct, ...upstream], unmatched };
 }
 

@@ -99,15 +99,20 @@ function componentSummary(exposure: Exposure): string {
 }
 
 function evidenceSummary(evidence: Dependency[]): string {
-  // A Terraform provider requirement says least about what is used: resources and modules are shown first.
-  const ordered = [...evidence].sort((a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'));
-  const shown = ordered.slice(0, 3).map((dependency) => {
+  // Show where the provider enters the stack: a package reached through another package of the same provider
+  // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is its plumbing. A Terraform provider requirement says least.
+  const names = new Set(evidence.map((dependency) => dependency.name));
+  const entries = evidence.filter((dependency) => !dependency.via.slice(0, -1).some((name) => names.has(name)));
+  const ordered = [...entries].sort((a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'));
+  const seen = new Set<string>();
+  const unique = ordered.filter((dependency) => !seen.has(dependency.name) && seen.add(dependency.name));
+  const shown = unique.slice(0, 3).map((dependency) => {
     const where = `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
     const chain = !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
     return `${where} ${dependency.name}${chain}`;
   });
-  const more = evidence.length > 3 ? ` and ${evidence.length - 3} more` : '';
-  return shown.join('; ') + more;
+  const rest = evidence.length - shown.length;
+  return shown.join('; ') + (rest > 0 ? ` (+${rest} more: \`downstack explain\`)` : '');
 }
 
 function indexLine(report: CheckReport, now: Date): string {

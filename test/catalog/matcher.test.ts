@@ -51,4 +51,15 @@ describe('matcher', () => {
       ['google-cloud', 'twingate', false, ['Google Kubernetes Engine', 'Cloud Load Balancing']],
     ]);
   });
+
+  it('does not widen to the whole provider for an SDK’s own plumbing pulled in by a narrowed package', () => {
+    const s3 = dep('npm', '@aws-sdk/client-s3');
+    const core = dep('npm', '@aws-sdk/core', { direct: false, via: ['app', '@aws-sdk/client-s3', '@aws-sdk/core'] });
+    const [aws] = exposuresFor([core, s3], matcher, catalog).exposures;
+    expect(aws?.wholeProvider).toBeUndefined();
+    expect(aws?.components.map((c) => c.name)).toEqual(['Amazon Simple Storage Service']);
+    expect(aws?.evidence.map((d) => d.name)).toEqual(['@aws-sdk/client-s3', '@aws-sdk/core']);
+    // The same package declared on its own is a use of AWS as a whole.
+    expect(exposuresFor([dep('npm', '@aws-sdk/core'), s3], matcher, catalog).exposures[0]?.wholeProvider).toBe(true);
+  });
 });

@@ -18,7 +18,7 @@ import { yarnLockParser } from '../dist/parsers/yarn-lock.js';
 const require = createRequire(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'test/fixtures/lockfiles');
-const CHILD = join(ROOT, 'bench/lockfile-child.js');
+const CHILD = join(ROOT, 'bench/child/lockfile-child.js');
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

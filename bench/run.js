@@ -1,4 +1,5 @@
-// `npm run bench`: every bench module in this folder, each printing figures as ratios to a same-run baseline.
+// `npm run bench [name]`: every bench module in this folder (children live in child/), each printing figures as
+// ratios to a baseline measured in the same run.
 import { readdirSync } from 'node:fs';
 
 const skip = new Set(['run.js', 'harness.js']);

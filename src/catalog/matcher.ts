@@ -79,9 +79,11 @@ export function buildMatcher(catalog: Catalog): Matcher {
     targets.map((target) => ({ provider: target.provider, component: target.component ? { name: target.component, ...(region ? { region } : {}) } : undefined }));
 
   function matchNpm(name: string) {
-    const exact = npmExact.get(name) ?? [];
-    const scope = name.startsWith('@') ? (npmScope.get(name.slice(0, name.indexOf('/'))) ?? []) : [];
-    return narrow([...exact, ...scope]);
+    const exact = npmExact.get(name);
+    const scope = name.charCodeAt(0) === 64 /* @ */ ? npmScope.get(name.slice(0, name.indexOf('/'))) : undefined;
+    // Most packages of a lockfile belong to no provider: answer those without building anything.
+    if (!exact && !scope) return [];
+    return narrow([...(exact ?? []), ...(scope ?? [])]);
   }
 
   function matchTerraform(dependency: Dependency) {

@@ -1,12 +1,12 @@
 // One fresh process doing what `downstack check` does with a lockfile before the index: scan + match.
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog } from '../dist/catalog/loader.js';
-import { buildMatcher, exposuresFor } from '../dist/catalog/matcher.js';
-import { PROVIDERS_DIR } from '../dist/paths.js';
-import { scanPaths } from '../dist/scan.js';
+import { loadCatalog } from '../../dist/catalog/loader.js';
+import { buildMatcher, exposuresFor } from '../../dist/catalog/matcher.js';
+import { PROVIDERS_DIR } from '../../dist/paths.js';
+import { scanPaths } from '../../dist/scan.js';
 
-const fixtureCatalog = fileURLToPath(new URL('../test/fixtures/lockfiles/catalog/', import.meta.url));
+const fixtureCatalog = fileURLToPath(new URL('../../test/fixtures/lockfiles/catalog/', import.meta.url));
 const hasCatalog = existsSync(PROVIDERS_DIR) && readdirSync(PROVIDERS_DIR).some((name) => name.endsWith('.yaml'));
 const catalog = loadCatalog([hasCatalog ? PROVIDERS_DIR : fixtureCatalog]);
 const { inputs } = await scanPaths([process.argv[2]]);

@@ -19,6 +19,7 @@ import { renderCheck } from './report/render.js';
 import { syncBeforeCheck } from './sync/check-sync.js';
 import { cleanLine } from './sanitize.js';
 import { formatRange, parseTimeArg } from './time.js';
+import { VERSION } from './version.js';
 
 export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3 } as const;
 
@@ -100,6 +101,7 @@ export async function main(argv: string[]): Promise<number> {
   const program = new Command()
     .name('downstack')
     .description('Which provider outages hit the things we depend on, and which window of failed work do we replay?')
+    .version(VERSION)
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });

@@ -92,7 +92,16 @@ function notInCatalogLines(names: string[], c: ChalkInstance): string[] {
 }
 
 function componentSummary(exposure: Exposure): string {
-  const named = exposure.components.map((component) => (component.region ? `${component.name} (${component.region})` : component.name)).join(', ');
+  // One entry per component, with every region it is used in (the same bucket may be seen by host and by SDK).
+  const regions = new Map<string, Array<string | undefined>>();
+  for (const component of exposure.components) regions.set(component.name, [...(regions.get(component.name) ?? []), component.region]);
+  const named = [...regions]
+    .map(([name, list]) => {
+      const known = list.filter((region): region is string => region !== undefined);
+      if (known.length === 0) return name;
+      return `${name} (${known.join(', ')}${known.length < list.length ? ', region unknown' : ''})`;
+    })
+    .join(', ');
   const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
   const text = exposure.wholeProvider ? `all components${where}${named ? ` (notably ${named})` : ''}` : named;
   return text.length > 90 ? `${text.slice(0, 89)}…` : text;

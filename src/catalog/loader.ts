@@ -1,6 +1,6 @@
 // Loads providers/<id>.yaml and reports every problem at once (file:line: path: message), never just the first.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { CatalogError, lineAt } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
@@ -12,21 +12,25 @@ export interface Catalog {
   providers: Map<string, Provider>;
 }
 
-/** Reads every `*.yaml` in the given directories (later ones may add providers, not redefine them). */
+const YAML_FILE = /\.ya?ml$/;
+
+/**
+ * Reads every `*.yaml` in the given directories, or the given `*.yaml` files themselves (later entries may add
+ * providers, not redefine them).
+ */
 export function loadCatalog(dirs: string[] = [PROVIDERS_DIR]): Catalog {
   const problems: string[] = [];
   const providers = new Map<string, Provider>();
   for (const dir of dirs) {
-    let names: string[];
+    let files: string[];
     try {
-      names = readdirSync(dir).filter((name) => name.endsWith('.yaml') || name.endsWith('.yml')).sort();
+      files = YAML_FILE.test(dir) && statSync(dir).isFile() ? [dir] : readdirSync(dir).filter((name) => YAML_FILE.test(name)).sort().map((name) => join(dir, name));
     } catch (error) {
       problems.push(`${dir}: ${(error as Error).message}`);
       continue;
     }
-    for (const name of names) {
-      const file = join(dir, name);
-      const id = name.replace(/\.ya?ml$/, '');
+    for (const file of files) {
+      const id = basename(file).replace(YAML_FILE, '');
       const provider = loadProviderFile(file, id, problems);
       if (!provider) continue;
       if (providers.has(id)) problems.push(`${file}: provider "${id}" is already defined in ${providers.get(id)?.file}`);

@@ -8,7 +8,7 @@ import { cleanText } from '../../sanitize.js';
 import { emptyDraft, statusFromLabel, type DraftIncident } from './draft.js';
 import { htmlToText } from './html.js';
 import { machineTimeToUtc } from './iso.js';
-import { lineLocator } from './lines.js';
+import { lineLocator } from '../../line-locator.js';
 import { readProse } from './prose.js';
 import { extractTimes } from './time-extract.js';
 

@@ -5,7 +5,7 @@ import { isRecord } from '../../json-text.js';
 import type { IncidentUpdate } from '../../model.js';
 import { emptyDraft, type DraftIncident, type WindowClaim } from './draft.js';
 import { parseCompactDuration } from './durations.js';
-import { lineLocator } from './lines.js';
+import { lineLocator } from '../../line-locator.js';
 import { readProse } from './prose.js';
 import { parseLocalDate } from './time-extract.js';
 

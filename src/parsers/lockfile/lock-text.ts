@@ -16,19 +16,3 @@ export function dirName(path: string): string {
   const parts = path.split(/[\\/]/);
   return parts.length >= 2 ? (parts[parts.length - 2] as string) || '(root)' : '(root)';
 }
-
-/** offset → 1-based line by binary search over newline offsets: one pass over the text, then O(log n) each. */
-export function lineFinder(text: string): (offset: number) => number {
-  const starts: number[] = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((starts[mid] as number) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low + 1;
-  };
-}

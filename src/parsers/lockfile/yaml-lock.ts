@@ -3,7 +3,7 @@
 // Map key; duplicate keys are errors.
 import { isMap, isScalar, parseDocument, type Document, type Node } from 'yaml';
 import { ParseError } from '../../errors.js';
-import { lineFinder } from './lock-text.js';
+import { lineLocator } from '../../line-locator.js';
 import { readFastYaml, type FastMap } from './yaml-fast.js';
 
 export interface YamlEntry {
@@ -45,7 +45,7 @@ function fullLock(text: string, path: string): YamlLock {
   }
   const first = doc.errors[0];
   if (first) throw new ParseError(path, first.linePos?.[0]?.line, `invalid YAML: ${first.message.split('\n')[0]}`);
-  const lineAt = lineFinder(text);
+  const lineAt = lineLocator(text);
   const scalar = (node: unknown) => (isScalar(node) && node.value !== null && node.value !== undefined ? String(node.value) : undefined);
   return {
     root: doc.contents,

@@ -1,9 +1,10 @@
 // Loads providers/<id>.yaml and reports every problem at once (file:line: path: message), never just the first.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { CatalogError, lineAt } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
+import { readCachedProviders } from './cache.js';
 import { ProviderSchema, type Provider } from './schema.js';
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
@@ -18,10 +19,19 @@ const YAML_FILE = /\.ya?ml$/;
  * Reads every `*.yaml` in the given directories, or the given `*.yaml` files themselves (later entries may add
  * providers, not redefine them).
  */
-export function loadCatalog(dirs: string[] = [PROVIDERS_DIR]): Catalog {
+export function loadCatalog(dirs: string[] = [PROVIDERS_DIR], options: { cache?: boolean } = {}): Catalog {
   const problems: string[] = [];
   const providers = new Map<string, Provider>();
   for (const dir of dirs) {
+    // Only the built-in catalog has a build-time copy (see cache.ts).
+    const cached = options.cache !== false && resolve(dir) === resolve(PROVIDERS_DIR) ? readCachedProviders(dir) : undefined;
+    if (cached) {
+      for (const provider of cached) {
+        if (providers.has(provider.id)) problems.push(`${provider.file}: provider "${provider.id}" is already defined in ${providers.get(provider.id)?.file}`);
+        else providers.set(provider.id, provider);
+      }
+      continue;
+    }
     let files: string[];
     try {
       files = YAML_FILE.test(dir) && statSync(dir).isFile() ? [dir] : readdirSync(dir).filter((name) => YAML_FILE.test(name)).sort().map((name) => join(dir, name));

@@ -19,7 +19,7 @@ const MIN_BAND = 4;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const TICK_STEPS = [HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY, 365 * DAY];
+const TICK_STEPS = [HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY];
 
 interface Row {
   label: string;
@@ -116,12 +116,23 @@ function timelineRows(report: CheckReport): Row[] {
 
 /** UTC-aligned ticks, about six across the window, labelled by hour or by day depending on the step. */
 function ticks(since: number, until: number): Array<{ time: number; label: string }> {
-  const step = TICK_STEPS.find((candidate) => (until - since) / candidate <= 7) ?? (TICK_STEPS.at(-1) as number);
+  const step = TICK_STEPS.find((candidate) => (until - since) / candidate <= 7);
+  if (step === undefined) return yearTicks(since, until);
   const result: Array<{ time: number; label: string }> = [];
   for (let time = Math.ceil(since / step) * step; time <= until; time += step) {
     const iso = new Date(time).toISOString();
     result.push({ time, label: step < DAY ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : iso.slice(0, 10) });
   }
+  return result;
+}
+
+/** Windows of years: ticks on 1 January, every one, two, five… years, labelled by the year alone. */
+function yearTicks(since: number, until: number): Array<{ time: number; label: string }> {
+  const first = new Date(since).getUTCFullYear() + 1;
+  const last = new Date(until).getUTCFullYear();
+  const every = [1, 2, 5, 10, 20, 50].find((years) => (last - first + 1) / years <= 7) ?? 100;
+  const result: Array<{ time: number; label: string }> = [];
+  for (let year = Math.ceil(first / every) * every; year <= last; year += every) result.push({ time: Date.UTC(year, 0, 1), label: String(year) });
   return result;
 }
 

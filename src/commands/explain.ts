@@ -3,7 +3,7 @@
 import { Option, type Command } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
-import type { CliContext } from '../cli.js';
+import type { CliContext } from './context.js';
 import type { Dependency } from '../model.js';
 import { cleanLine } from '../sanitize.js';
 import { scanPaths } from '../scan.js';

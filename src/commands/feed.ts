@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { runCheck } from '../check.js';
 import { loadCatalog } from '../catalog/loader.js';
-import { indexOption, sinceOption, untilOption, type CliContext, type CommonOptions, type RegisterCommand } from '../cli.js';
+import { indexOption, sinceOption, untilOption, type CliContext, type CommonOptions, type RegisterCommand } from './context.js';
 import { findConfig, loadConfig } from '../config/load.js';
 import { UsageError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';

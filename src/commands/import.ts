@@ -3,8 +3,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { Option } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
-import type { RegisterCommand } from '../cli.js';
-import { indexOption } from '../cli.js';
+import type { RegisterCommand } from './context.js';
+import { indexOption } from './context.js';
 import { ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
 import { ImportError, importDocuments, MAX_DOCUMENT_BYTES, tooBig, type ImportDocument, type ImportResult } from '../incidents/import/index.js';

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadCatalog } from '../catalog/loader.js';
 import type { Provider } from '../catalog/schema.js';
 import { UsageError } from '../errors.js';
-import type { CliContext } from '../cli.js';
+import type { CliContext } from './context.js';
 
 export function registerProvidersCommand(program: Command, context: CliContext): void {
   const providers = program

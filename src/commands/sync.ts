@@ -1,8 +1,8 @@
 // `downstack sync`: refresh the index for the stack's providers (default), `--provider ID…` or `--all`.
 import { Option, type Command } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
-import type { CliContext, CommonOptions, RegisterCommand } from '../cli.js';
-import { indexOption } from '../cli.js';
+import type { CliContext, CommonOptions, RegisterCommand } from './context.js';
+import { indexOption } from './context.js';
 import { UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
 import { cleanLine } from '../sanitize.js';

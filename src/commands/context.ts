@@ -1,0 +1,40 @@
+// What the CLI shell hands every command: options declared once, the context, exit codes. Commands in this
+// folder register themselves with it and never touch `process` directly.
+import { Option, type Command } from 'commander';
+import type { InputProblem } from '../model.js';
+
+export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3 } as const;
+
+export interface CommonOptions {
+  index?: string;
+  color?: boolean;
+}
+
+
+/** Options shared by several commands, declared once. */
+export const indexOption = () => new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
+export const sinceOption = (fallback?: string) => new Option('--since <time>', 'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)').default(fallback);
+export const snapshotOption = () => new Option('--no-snapshot', 'answer from the local index alone, without the embedded snapshot of historic incidents');
+export const untilOption = () => new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
+
+/** What every command gets from the CLI shell; commands in src/commands/ register themselves with it. */
+export interface CliContext {
+  now: Date;
+  useColor(flags: CommonOptions): boolean;
+  /** `--index` wins, then $DOWNSTACK_INDEX, then `configured` (from .downstack.yml), then the user cache dir. */
+  indexDir(flags: CommonOptions, configured?: string): string;
+  /** The catalog directories: the built-in one (or $DOWNSTACK_PROVIDERS_DIR) plus `extra`. */
+  catalogDirs(extra: string[]): string[];
+  /** Writes a command's result to standard output, or atomically to `output` when given. */
+  emit(text: string, output?: string): Promise<void>;
+  setExitCode(code: number): void;
+  readStdin(): Promise<string>;
+  /** Writes `file:line: message` lines (sanitized) to stderr. */
+  reportProblems(problems: InputProblem[]): void;
+  /** Progress and summaries; `isTTY` decides between a redrawn bar and plain lines. */
+  stderr: { write(text: string): void; isTTY: boolean; columns?: number };
+  /** DOWNSTACK_OFFLINE=1: never touch the network (air-gapped runners, tests). */
+  offline: boolean;
+}
+
+export type RegisterCommand = (program: Command, context: CliContext) => void;

@@ -19,7 +19,7 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
   const direct = report.exposures.filter((exposure) => !exposure.through);
 
   out.push(
-    `${c.bold('downstack')}  ${plural(direct.length, 'provider')} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})` +
+    `${c.bold('downstack')}  ${plural(direct.length, 'provider')}${upstreamCount(report)} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})` +
       `  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
   );
   out.push(c.dim(indexLine(report, options.now)));
@@ -130,6 +130,13 @@ function indexLine(report: CheckReport, now: Date): string {
   if (index.synced > 0 && index.oldestSync) return `index: synced ${formatAgo(index.oldestSync, now)} (${index.dir})${problems}`;
   const upTo = index.newestSnapshotIncident ? ` up to ${index.newestSnapshotIncident.slice(0, 10)}` : '';
   return `index: embedded snapshot, ${plural(index.snapshotIncidents, 'incident')}${upTo} — run \`downstack sync\` for live data${problems}`;
+}
+
+/** Providers reached only through another one (runsOn), counted apart so the header matches the list. */
+function upstreamCount(report: CheckReport): string {
+  const direct = new Set(report.exposures.filter((exposure) => !exposure.through).map((exposure) => exposure.provider));
+  const upstream = new Set(report.exposures.filter((exposure) => exposure.through && !direct.has(exposure.provider)).map((exposure) => exposure.provider));
+  return upstream.size > 0 ? ` (+${upstream.size} upstream)` : '';
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

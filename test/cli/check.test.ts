@@ -43,6 +43,7 @@ describe('downstack check (real binary, real catalog)', () => {
   it('prints a table with providers, why, incidents and what to replay', () => {
     const run = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
     expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^downstack {2}\d+ providers \(\+1 upstream\) from 2 inputs/);
     expect(run.stdout).toMatch(/Twingate\s+all components/);
     expect(run.stdout).toContain('← examples/saas-app/domains.txt:6 controller.twingate.com');
     expect(run.stdout).toContain('ACTIVE    Stripe · Elevated API errors');

@@ -23,7 +23,9 @@ const COMMANDS: RegisterCommand[] = [registerCheckCommand, registerIncidentsComm
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
-  const useColor = (flags: CommonOptions) => flags.color !== false && !process.env.NO_COLOR && process.stdout.isTTY === true;
+  // --no-color and NO_COLOR win; FORCE_COLOR asks for colour where stdout is not a terminal (CI logs).
+  const forced = process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0';
+  const useColor = (flags: CommonOptions) => flags.color !== false && !process.env.NO_COLOR && (forced || process.stdout.isTTY === true);
   const indexDir = (flags: CommonOptions, configured?: string) => resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX || configured);
   // A replacement for the built-in catalog, for tests and for people who keep their own checkout of it.
   const catalogDirs = (extra: string[]) => [process.env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...extra];

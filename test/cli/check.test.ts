@@ -51,6 +51,10 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(run.stdout).toContain('stated impact 2021-08-10 19:39 → 19:46 UTC (postmortem)');
     expect(run.stdout).toContain('Anything that failed between 2021-08-10 19:39 UTC and 2021-08-10 22:30 UTC may need a replay (2h 51m)');
     expect(run.stdout).not.toMatch(/\u001b\[/);
+    const forced = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(forced.stdout).toMatch(/\u001b\[1mdownstack/);
+    const both = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST, '--no-color'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    expect(both.stdout).not.toMatch(/\u001b\[/);
   });
 
   it('gates a deploy with --fail-on', () => {

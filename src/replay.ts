@@ -34,6 +34,11 @@ export function mergeWindows(findings: Array<Pick<Finding, 'provider' | 'replay'
   return bands;
 }
 
+/** Whether a window (open ones run to `now`) overlaps [since, until]; compares instants, not strings. */
+export function overlapsWindow(window: ReplayWindow, since: Date, until: Date, now: Date): boolean {
+  return Date.parse(window.from) <= until.getTime() && (window.to === null ? now.getTime() : Date.parse(window.to)) >= since.getTime();
+}
+
 export function windowMs(window: { from: string; to: string | null }, now: Date): number {
   return (window.to === null ? now.getTime() : Date.parse(window.to)) - Date.parse(window.from);
 }

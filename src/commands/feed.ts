@@ -7,7 +7,7 @@ import { indexOption, sinceOption, untilOption, type CliContext, type CommonOpti
 import { findConfig, loadConfig } from '../config/load.js';
 import { UsageError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
-import { replayWindow } from '../replay.js';
+import { overlapsWindow, replayWindow } from '../replay.js';
 import { renderAtom, type FeedDocument, type FeedEntry } from '../report/atom.js';
 import { parseTimeArg, formatUtc } from '../time.js';
 
@@ -53,7 +53,7 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
         const entries: FeedEntry[] = entry.incidents
           .filter((incident) => flags.includeMaintenance || incident.kind !== 'maintenance')
           .map((incident) => ({ incident, providerName: provider.name, components: incident.components, replay: replayWindow(incident) }))
-          .filter((candidate) => overlaps(candidate.replay, since, until, now));
+          .filter((candidate) => overlapsWindow(candidate.replay, since, until, now));
         feed = {
           id: `urn:downstack:feed:provider:${encodeURIComponent(provider.id)}`,
           title: `${provider.name} incidents (downstack)`,
@@ -86,6 +86,3 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
     });
 };
 
-function overlaps(window: { from: string; to: string | null }, since: Date, until: Date, now: Date): boolean {
-  return Date.parse(window.from) <= until.getTime() && (window.to === null ? now.getTime() : Date.parse(window.to)) >= since.getTime();
-}

@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import type { Incident } from '../model.js';
 import { cleanLine } from '../sanitize.js';
 import { IncidentIndex } from '../incidents/store.js';
+import { overlapsWindow, replayWindow } from '../replay.js';
 import { formatRange, parseTimeArg } from '../time.js';
 import { indexOption, sinceOption, snapshotOption, untilOption, type CliContext, type CommonOptions } from './context.js';
 
@@ -22,14 +23,14 @@ export function registerIncidentsCommand(program: Command, context: CliContext):
       const catalog = loadCatalog(context.catalogDirs([]));
       const ids = flags.provider ?? [...catalog.providers.keys()];
       for (const id of ids) if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
-      const since = flags.since ? parseTimeArg(flags.since, context.now, '--since').toISOString() : '';
-      const until = parseTimeArg(flags.until, context.now, '--until').toISOString();
+      const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
+      const until = parseTimeArg(flags.until, context.now, '--until');
       const index = flags.snapshot ? new IncidentIndex(context.indexDir(flags)) : new IncidentIndex(context.indexDir(flags), null);
       const incidents: Incident[] = [];
       for (const id of ids) {
         const entry = await index.read(id);
         for (const message of entry.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
-        incidents.push(...entry.incidents.filter((incident) => incident.startedAt <= until && (incident.resolvedAt ?? until) >= since));
+        incidents.push(...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)));
       }
       incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
       if (flags.format === 'json') {

@@ -2,7 +2,7 @@
 import { findComponent } from '../catalog/loader.js';
 import type { Catalog } from '../catalog/loader.js';
 import type { Exposure, Finding, Incident } from '../model.js';
-import { replayWindow } from '../replay.js';
+import { overlapsWindow, replayWindow } from '../replay.js';
 
 export interface FindingOptions {
   since: Date;
@@ -19,14 +19,11 @@ export function isActive(incident: Incident): boolean {
 
 export function findIncidents(exposures: Exposure[], incidents: Map<string, Incident[]>, catalog: Catalog, options: FindingOptions): Finding[] {
   const findings: Finding[] = [];
-  const since = options.since.toISOString();
-  const until = options.until.toISOString();
-  const now = options.now.toISOString();
   for (const exposure of exposures) {
     for (const incident of incidents.get(exposure.provider) ?? []) {
       if (incident.kind === 'maintenance' && !options.includeMaintenance) continue;
       const replay = replayWindow(incident);
-      if (replay.from > until || (replay.to ?? now) < since) continue;
+      if (!overlapsWindow(replay, options.since, options.until, options.now)) continue;
       const touched = touchedComponents(exposure, incident, catalog);
       if (!touched) continue;
       findings.push({

@@ -18,16 +18,30 @@ export async function run() {
 
   const catalog = loadCatalog();
   const names = [];
-  for (const provider of catalog.providers.values()) for (const name of provider.match.npm ?? []) names.push(name.replace('/*', '/some-package'));
+  for (const provider of catalog.providers.values())
+    for (const name of provider.match.npm ?? []) names.push(name.replace('/*', '/some-package'));
   const hosts = [];
-  for (const provider of catalog.providers.values()) for (const domain of provider.match.domains ?? []) hosts.push(`api.${domain.replace(/^\*\./, 'x.').replace('{region}', 'us-east-1')}`);
+  for (const provider of catalog.providers.values())
+    for (const domain of provider.match.domains ?? [])
+      hosts.push(`api.${domain.replace(/^\*\./, 'x.').replace('{region}', 'us-east-1')}`);
   const dependencies = [];
   for (let i = 0; i < 10_000; i++) {
     const kind = i % 4;
-    if (kind === 0) dependencies.push({ ecosystem: 'npm', name: names[i % names.length], file: 'f', direct: false, via: [] });
-    else if (kind === 1) dependencies.push({ ecosystem: 'npm', name: `unrelated-package-${i}`, file: 'f', direct: false, via: [] });
-    else if (kind === 2) dependencies.push({ ecosystem: 'domain', name: hosts[i % hosts.length], file: 'f', direct: true, via: [] });
-    else dependencies.push({ ecosystem: 'terraform-resource', name: `aws_s3_bucket_${i % 7}`, file: 'f', direct: true, via: [], region: 'eu-west-2' });
+    if (kind === 0)
+      dependencies.push({ ecosystem: 'npm', name: names[i % names.length], file: 'f', direct: false, via: [] });
+    else if (kind === 1)
+      dependencies.push({ ecosystem: 'npm', name: `unrelated-package-${i}`, file: 'f', direct: false, via: [] });
+    else if (kind === 2)
+      dependencies.push({ ecosystem: 'domain', name: hosts[i % hosts.length], file: 'f', direct: true, via: [] });
+    else
+      dependencies.push({
+        ecosystem: 'terraform-resource',
+        name: `aws_s3_bucket_${i % 7}`,
+        file: 'f',
+        direct: true,
+        via: [],
+        region: 'eu-west-2',
+      });
   }
   const json = JSON.stringify(dependencies);
   const baseline = await median(() => JSON.parse(json));

@@ -10,6 +10,17 @@ const time = (args) => () => {
 export async function run() {
   console.log('\n# check: the whole CLI on examples/saas-app');
   const node = await median(time(['-e', '']), 5);
-  const check = await median(time(['bin/downstack.js', 'check', 'examples/saas-app', '--since', '10y', '--index', '/nonexistent-downstack-bench']), 5);
+  const check = await median(
+    time([
+      'bin/downstack.js',
+      'check',
+      'examples/saas-app',
+      '--since',
+      '10y',
+      '--index',
+      '/nonexistent-downstack-bench',
+    ]),
+    5,
+  );
   report('downstack check examples/saas-app', check, 'bare node start-up', node);
 }

@@ -51,7 +51,8 @@ function timeProcess(runs, command, args, cwd) {
     const start = performance.now();
     const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 512 * 1024 * 1024 });
     times.push(performance.now() - start);
-    if (result.status !== 0 && result.stdout.length === 0) throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr.toString().slice(0, 300)}`);
+    if (result.status !== 0 && result.stdout.length === 0)
+      throw new Error(`${command} ${args.join(' ')} failed: ${result.stderr.toString().slice(0, 300)}`);
   }
   return median(times);
 }
@@ -63,7 +64,8 @@ function cachedBin(pkg, version, bin) {
     if (!existsSync(cache)) return undefined;
     for (const dir of readdirSync(cache)) {
       const manifest = join(cache, dir, 'node_modules', pkg, 'package.json');
-      if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version.startsWith(`${version}.`)) return join(dirname(manifest), bin);
+      if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version.startsWith(`${version}.`))
+        return join(dirname(manifest), bin);
     }
     return undefined;
   };
@@ -86,7 +88,11 @@ const CASES = [
     parser: npmLockParser,
     bareName: 'JSON.parse',
     bare: (text) => JSON.parse(text),
-    tool: () => ({ name: 'npm ls --all --json --package-lock-only', command: 'npm', args: ['ls', '--all', '--json', '--package-lock-only'] }),
+    tool: () => ({
+      name: 'npm ls --all --json --package-lock-only',
+      command: 'npm',
+      args: ['ls', '--all', '--json', '--package-lock-only'],
+    }),
   },
   {
     name: 'pnpm-large pnpm-lock.yaml',
@@ -95,7 +101,11 @@ const CASES = [
     parser: pnpmLockParser,
     bareName: 'yaml library parse',
     bare: (text) => parseYaml(text),
-    tool: () => ({ name: 'pnpm@10 list --depth Infinity --json --lockfile-only', command: process.execPath, args: [cachedBin('pnpm', '10', 'bin/pnpm.cjs'), 'list', '--depth', 'Infinity', '--json', '--lockfile-only'] }),
+    tool: () => ({
+      name: 'pnpm@10 list --depth Infinity --json --lockfile-only',
+      command: process.execPath,
+      args: [cachedBin('pnpm', '10', 'bin/pnpm.cjs'), 'list', '--depth', 'Infinity', '--json', '--lockfile-only'],
+    }),
   },
   {
     name: 'yarn-large yarn.lock (v1)',
@@ -104,7 +114,11 @@ const CASES = [
     parser: yarnLockParser,
     bareName: "npm's own yarn.lock parser (arborist YarnLock.parse)",
     bare: (text) => new (require('@npmcli/arborist/lib/yarn-lock.js'))().parse(text),
-    tool: () => ({ name: 'yarn@1 list --json', command: process.execPath, args: [cachedBin('yarn', '1', 'bin/yarn.js'), 'list', '--json', '--frozen-lockfile', '--offline'] }),
+    tool: () => ({
+      name: 'yarn@1 list --json',
+      command: process.execPath,
+      args: [cachedBin('yarn', '1', 'bin/yarn.js'), 'list', '--json', '--frozen-lockfile', '--offline'],
+    }),
   },
 ];
 
@@ -125,12 +139,16 @@ export async function run() {
       },
       () => item.bare(text),
     );
-    console.log(`${item.name} (${count} dependencies, ${(text.length / 1e6).toFixed(1)} MB): parse+match ${timing.ours.toFixed(1)} ms, ${item.bareName} ${timing.baseline.toFixed(1)} ms, ratio vs baseline: ${timing.ratio.toFixed(2)}× (goal ≤ 3×)`);
+    console.log(
+      `${item.name} (${count} dependencies, ${(text.length / 1e6).toFixed(1)} MB): parse+match ${timing.ours.toFixed(1)} ms, ${item.bareName} ${timing.baseline.toFixed(1)} ms, ratio vs baseline: ${timing.ratio.toFixed(2)}× (goal ≤ 3×)`,
+    );
 
     const tool = item.tool();
     const ourProcess = timeProcess(3, process.execPath, [CHILD, path], dir);
     const toolProcess = timeProcess(3, tool.command, tool.args, dir);
-    console.log(`${item.name}: downstack process ${ourProcess.toFixed(0)} ms, ${tool.name} ${toolProcess.toFixed(0)} ms, ratio vs baseline: ${(toolProcess / ourProcess).toFixed(2)}× faster (goal ≥ 2×)`);
+    console.log(
+      `${item.name}: downstack process ${ourProcess.toFixed(0)} ms, ${tool.name} ${toolProcess.toFixed(0)} ms, ratio vs baseline: ${(toolProcess / ourProcess).toFixed(2)}× faster (goal ≥ 2×)`,
+    );
   }
 }
 

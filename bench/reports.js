@@ -24,7 +24,11 @@ async function bigReport(count) {
     for (const finding of report.findings) {
       const shift = i * 60_000;
       const from = new Date(Date.parse(finding.replay.from) - shift).toISOString();
-      findings.push({ ...finding, incident: { ...finding.incident, id: `${finding.incident.id}-${i}` }, replay: { from, to: finding.replay.to } });
+      findings.push({
+        ...finding,
+        incident: { ...finding.incident, id: `${finding.incident.id}-${i}` },
+        replay: { from, to: finding.replay.to },
+      });
     }
   }
   return { ...report, findings: findings.slice(0, count) };
@@ -44,11 +48,20 @@ export async function run() {
   console.log(`reports json (baseline, 2000 findings): ${baseline.toFixed(1)} ms, ratio vs baseline: 1.0×`);
   for (const format of ['table', 'markdown', 'sarif', 'github', 'html']) {
     const ms = time(() => renderCheck(report, format, { now: NOW }), rounds);
-    console.log(`reports ${format} (2000 findings): ${ms.toFixed(1)} ms, ratio vs baseline: ${(ms / baseline).toFixed(1)}×`);
+    console.log(
+      `reports ${format} (2000 findings): ${ms.toFixed(1)} ms, ratio vs baseline: ${(ms / baseline).toFixed(1)}×`,
+    );
   }
-  const entries = report.findings.map((finding) => ({ incident: finding.incident, providerName: finding.provider, components: finding.components, replay: finding.replay }));
+  const entries = report.findings.map((finding) => ({
+    incident: finding.incident,
+    providerName: finding.provider,
+    components: finding.components,
+    replay: finding.replay,
+  }));
   const atom = time(() => renderAtom({ id: 'urn:downstack:feed:bench', title: 'bench', now: NOW, entries }), rounds);
-  console.log(`reports atom (2000 entries): ${atom.toFixed(1)} ms, ratio vs baseline: ${(atom / baseline).toFixed(1)}×`);
+  console.log(
+    `reports atom (2000 entries): ${atom.toFixed(1)} ms, ratio vs baseline: ${(atom / baseline).toFixed(1)}×`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -4,7 +4,9 @@ import { readdirSync } from 'node:fs';
 
 const skip = new Set(['run.js', 'harness.js']);
 const only = process.argv[2];
-for (const name of readdirSync(new URL('.', import.meta.url)).filter((file) => file.endsWith('.js') && !skip.has(file)).sort()) {
+for (const name of readdirSync(new URL('.', import.meta.url))
+  .filter((file) => file.endsWith('.js') && !skip.has(file))
+  .sort()) {
   if (only && !name.startsWith(only)) continue;
   const module = await import(`./${name}`);
   await module.run();

@@ -21,7 +21,12 @@ const BODIES = {
   '/api/v2/components.json': fixture('statuspage/components-grouped.json'),
   '/history.atom': fixture('statuspage/history-redis.atom'),
 };
-const ETAGS = Object.fromEntries(Object.entries(BODIES).map(([path, body]) => [path, `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`]));
+const ETAGS = Object.fromEntries(
+  Object.entries(BODIES).map(([path, body]) => [
+    path,
+    `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`,
+  ]),
+);
 
 function startServer() {
   const server = createServer((req, res) => {
@@ -30,7 +35,13 @@ function startServer() {
     setTimeout(() => {
       if (!body) return res.writeHead(404).end();
       if (req.headers['if-none-match'] === ETAGS[path]) return res.writeHead(304, { etag: ETAGS[path] }).end();
-      res.writeHead(200, { 'content-type': path.endsWith('.atom') ? 'application/atom+xml' : 'application/json', etag: ETAGS[path], 'content-length': body.length }).end(body);
+      res
+        .writeHead(200, {
+          'content-type': path.endsWith('.atom') ? 'application/atom+xml' : 'application/json',
+          etag: ETAGS[path],
+          'content-length': body.length,
+        })
+        .end(body);
     }, LATENCY_MS);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
@@ -46,7 +57,10 @@ export async function run() {
     const ids = servers.map((server, i) => {
       const id = `p${String(i).padStart(3, '0')}`;
       const url = `http://127.0.0.1:${server.address().port}`;
-      writeFileSync(join(catalogDir, `${id}.yaml`), `name: ${id}\ncategory: other\nstatus:\n  url: ${url}\n  platform: statuspage\nmatch:\n  npm: [${id}-sdk]\n`);
+      writeFileSync(
+        join(catalogDir, `${id}.yaml`),
+        `name: ${id}\ncategory: other\nstatus:\n  url: ${url}\n  platform: statuspage\nmatch:\n  npm: [${id}-sdk]\n`,
+      );
       return id;
     });
     const catalog = loadCatalog([catalogDir]);
@@ -70,10 +84,21 @@ export async function run() {
 
     const failed = [...first.providers, ...again.providers].filter((entry) => entry.outcome === 'failed').length;
     const unchanged = again.providers.filter((entry) => entry.outcome === 'unchanged').length;
-    const line = (name, ms, note) => console.log(`${name.padEnd(44)} ${ms.toFixed(1).padStart(9)} ms   ${(ms / single).toFixed(2).padStart(7)}× one request   ${note}`);
+    const line = (name, ms, note) =>
+      console.log(
+        `${name.padEnd(44)} ${ms.toFixed(1).padStart(9)} ms   ${(ms / single).toFixed(2).padStart(7)}× one request   ${note}`,
+      );
     line(`sync: one request (${LATENCY_MS} ms simulated latency)`, single, 'baseline');
-    line(`sync: ${PROVIDERS} providers, first run`, full, `${first.http.requests} requests (serial would be ~${first.http.requests}×; 8 in flight bounds it at ~${Math.ceil(first.http.requests / 8)}×), ${(first.http.bytes / 1024).toFixed(0)} KB`);
-    line(`sync: ${PROVIDERS} providers, nothing changed`, resync, `${again.http.requests} requests, ${again.http.notModified} answered 304, ${unchanged}/${PROVIDERS} unchanged, ${(again.http.bytes / 1024).toFixed(0)} KB`);
+    line(
+      `sync: ${PROVIDERS} providers, first run`,
+      full,
+      `${first.http.requests} requests (serial would be ~${first.http.requests}×; 8 in flight bounds it at ~${Math.ceil(first.http.requests / 8)}×), ${(first.http.bytes / 1024).toFixed(0)} KB`,
+    );
+    line(
+      `sync: ${PROVIDERS} providers, nothing changed`,
+      resync,
+      `${again.http.requests} requests, ${again.http.notModified} answered 304, ${unchanged}/${PROVIDERS} unchanged, ${(again.http.bytes / 1024).toFixed(0)} KB`,
+    );
     if (failed > 0) console.log(`sync: ${failed} provider runs failed (the figures above are not comparable)`);
   } finally {
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));

@@ -133,14 +133,14 @@ resource "aws_s3_bucket_versioning" "${name}" {
       return `resource "datadog_monitor" "${name}" {
   name    = "${service} ${index} latency"
   type    = "metric alert"
-  query   = "avg(last_5m):avg:trace.http.request.duration{service:${service}} > 0.${index % 9 + 1}"
+  query   = "avg(last_5m):avg:trace.http.request.duration{service:${service}} > 0.${(index % 9) + 1}"
   message = <<-EOT
     Latency of ${service} is high.
     %{ if var.environment == "production" }@pagerduty-${service}%{ endif }
   EOT
 
   monitor_thresholds {
-    critical = 0.${index % 9 + 1}
+    critical = 0.${(index % 9) + 1}
   }
 }
 `;
@@ -187,7 +187,10 @@ provider "aws" {
 }
 `,
     'variables.tf': ['region', 'environment', 'vpc_id', 'zone_id', 'subnet_ids']
-      .map((name) => `variable "${name}" {\n  type    = ${name === 'subnet_ids' ? 'list(string)' : 'string'}\n  default = ${name === 'region' ? '"eu-west-2"' : name === 'subnet_ids' ? '[]' : '"x"'}\n}\n`)
+      .map(
+        (name) =>
+          `variable "${name}" {\n  type    = ${name === 'subnet_ids' ? 'list(string)' : 'string'}\n  default = ${name === 'region' ? '"eu-west-2"' : name === 'subnet_ids' ? '[]' : '"x"'}\n}\n`,
+      )
       .join('\n'),
     'terraform.tfvars': `region      = "eu-west-${1 + (root % 3)}"\nenvironment = "production"\n`,
     'locals.tf': `locals {\n  prefix = "${service}-\${var.environment}"\n  tags = {\n    Service = "${service}"\n  }\n}\n`,
@@ -244,7 +247,9 @@ export async function run() {
     const warm = await median(() => scanPaths([dir]), 5);
     const dependencies = first.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
     const problems = first.inputs.reduce((sum, input) => sum + input.errors.length, 0) + first.errors.length;
-    console.log(`tree: ${paths.length} files, ${lines} lines, ${mb.toFixed(2)} MB → ${dependencies} dependencies, ${problems} problems`);
+    console.log(
+      `tree: ${paths.length} files, ${lines} lines, ${mb.toFixed(2)} MB → ${dependencies} dependencies, ${problems} problems`,
+    );
     report('bare read of the same files', bare, 'bare read', bare);
     report('terraform scan, first in process', cold, 'bare read', bare, `${rate(cold)} (includes loading hcl2-parser)`);
     report('terraform scan', warm, 'bare read', bare, rate(warm));
@@ -253,7 +258,9 @@ export async function run() {
     const directories = [];
     for (const path of paths) {
       const parent = path.slice(0, path.lastIndexOf('/'));
-      const entry = directories.find((candidate) => candidate.dir === parent) ?? directories[directories.push({ dir: parent, files: [] }) - 1];
+      const entry =
+        directories.find((candidate) => candidate.dir === parent) ??
+        directories[directories.push({ dir: parent, files: [] }) - 1];
       entry.files.push({ path, text: await readFile(path, 'utf8') });
     }
     const fullStart = performance.now();

@@ -54,10 +54,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const catalog = options.catalog ?? loadCatalog();
   const scan = await scanPaths(options.paths, options);
   const omitDev = options.omit?.includes('dev') ?? false;
-  const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
+  const dependencies = scan.inputs
+    .flatMap((input) => input.dependencies)
+    .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
 
   const { exposures, unmatched } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
-  const index = options.snapshotDir === undefined ? new IncidentIndex(options.indexDir) : new IncidentIndex(options.indexDir, options.snapshotDir);
+  const index =
+    options.snapshotDir === undefined
+      ? new IncidentIndex(options.indexDir)
+      : new IncidentIndex(options.indexDir, options.snapshotDir);
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
   const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));
@@ -90,8 +95,15 @@ function mostRecent(loaded: ProviderIncidents[], until: Date, count: number): In
 }
 
 function summarize(dir: string, loaded: ProviderIncidents[]): IndexSummary {
-  const syncTimes = loaded.map((entry) => entry.syncedAt).filter((time): time is string => time !== undefined).sort();
-  const snapshotTimes = loaded.flatMap((entry) => entry.incidents.filter((incident) => incident.source === 'embedded').map((incident) => incident.startedAt)).sort();
+  const syncTimes = loaded
+    .map((entry) => entry.syncedAt)
+    .filter((time): time is string => time !== undefined)
+    .sort();
+  const snapshotTimes = loaded
+    .flatMap((entry) =>
+      entry.incidents.filter((incident) => incident.source === 'embedded').map((incident) => incident.startedAt),
+    )
+    .sort();
   return {
     dir,
     synced: syncTimes.length,

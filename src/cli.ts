@@ -19,14 +19,24 @@ import { VERSION } from './version.js';
 export { EXIT, type CliContext, type CommonOptions, type RegisterCommand } from './commands/context.js';
 
 /** Every command, in the order `--help` lists them; each lives in its own module under src/commands/. */
-const COMMANDS: RegisterCommand[] = [registerCheckCommand, registerIncidentsCommand, registerExplainCommand, registerProvidersCommand, registerSync, importCommand(), registerFeed];
+const COMMANDS: RegisterCommand[] = [
+  registerCheckCommand,
+  registerIncidentsCommand,
+  registerExplainCommand,
+  registerProvidersCommand,
+  registerSync,
+  importCommand(),
+  registerFeed,
+];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
   // --no-color and NO_COLOR win; FORCE_COLOR asks for colour where stdout is not a terminal (CI logs).
   const forced = process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0';
-  const useColor = (flags: CommonOptions) => flags.color !== false && !process.env.NO_COLOR && (forced || process.stdout.isTTY === true);
-  const indexDir = (flags: CommonOptions, configured?: string) => resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX || configured);
+  const useColor = (flags: CommonOptions) =>
+    flags.color !== false && !process.env.NO_COLOR && (forced || process.stdout.isTTY === true);
+  const indexDir = (flags: CommonOptions, configured?: string) =>
+    resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX || configured);
   // A replacement for the built-in catalog, for tests and for people who keep their own checkout of it.
   const catalogDirs = (extra: string[]) => [process.env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...extra];
   const emit = async (text: string, output?: string) => {
@@ -47,7 +57,11 @@ export async function main(argv: string[]): Promise<number> {
     reportProblems: (problems) => {
       for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
     },
-    stderr: { write: (text) => process.stderr.write(text), isTTY: process.stderr.isTTY === true, columns: process.stderr.columns },
+    stderr: {
+      write: (text) => process.stderr.write(text),
+      isTTY: process.stderr.isTTY === true,
+      columns: process.stderr.columns,
+    },
     offline: process.env.DOWNSTACK_OFFLINE === '1',
   };
 
@@ -78,7 +92,8 @@ function reportError(error: unknown): number {
   if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.ok;
   if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.usage;
   if (error instanceof ParseError) process.stderr.write(`${error.located}\n`);
-  else if (error instanceof CatalogError || error instanceof UsageError || error instanceof DownstackError) process.stderr.write(`downstack: ${error.message}\n`);
+  else if (error instanceof CatalogError || error instanceof UsageError || error instanceof DownstackError)
+    process.stderr.write(`downstack: ${error.message}\n`);
   else {
     process.stderr.write(`downstack: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
     return 70;
@@ -87,7 +102,10 @@ function reportError(error: unknown): number {
 }
 
 async function readStdin(): Promise<string> {
-  if (process.stdin.isTTY) throw new UsageError('"-" reads a stack from standard input: pipe or paste one, e.g. `cat package.json | downstack check -`');
+  if (process.stdin.isTTY)
+    throw new UsageError(
+      '"-" reads a stack from standard input: pipe or paste one, e.g. `cat package.json | downstack check -`',
+    );
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

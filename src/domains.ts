@@ -33,10 +33,12 @@ export function normalizeHost(raw: string): HostResult {
   }
   value = value.replace(/^\*\./, '').replace(/^\[|\]$/g, '');
 
-  if (isIP(value)) return { ok: false, reason: `IP address "${value}" cannot be mapped to a provider; list its host name instead` };
+  if (isIP(value))
+    return { ok: false, reason: `IP address "${value}" cannot be mapped to a provider; list its host name instead` };
   const ascii = domainToASCII(value.toLowerCase());
   if (!ascii) return { ok: false, reason: `not a valid host name: "${value}"` };
-  if (/^[a-z0-9-]+$/.test(ascii)) return { ok: false, reason: `"${value}" is a local name, not a public host; it cannot be mapped to a provider` };
+  if (/^[a-z0-9-]+$/.test(ascii))
+    return { ok: false, reason: `"${value}" is a local name, not a public host; it cannot be mapped to a provider` };
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(ascii)) return { ok: false, reason: `not a valid host name: "${value}"` };
 
   const parsed = psl.parse(ascii);

@@ -9,10 +9,16 @@ export function parseJsonText(text: string, file: string): unknown {
     const message = (error as Error).message;
     const lineColumn = /line (\d+) column/.exec(message);
     const position = /position (\d+)/.exec(message);
-    const line = lineColumn ? Number(lineColumn[1]) : position ? lineAt(text, Number(position[1])) : lineAt(text, text.length);
+    const line = lineColumn
+      ? Number(lineColumn[1])
+      : position
+        ? lineAt(text, Number(position[1]))
+        : lineAt(text, text.length);
     const offset = position ? Number(position[1]) : text.length;
     const truncated = /^Unexpected end of JSON input/.test(message) || offset >= text.trimEnd().length;
-    const reason = truncated ? 'JSON ends early (truncated file?)' : `invalid JSON: ${message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+.*$/, '')}`;
+    const reason = truncated
+      ? 'JSON ends early (truncated file?)'
+      : `invalid JSON: ${message.replace(/\s*\(line \d+ column \d+\)$/, '').replace(/ in JSON at position \d+.*$/, '')}`;
     throw new ParseError(file, line, reason);
   }
 }

@@ -6,7 +6,11 @@ import type { Finding, Incident, ReplayBand, ReplayWindow } from './model.js';
  * Later updates (a postmortem posted days after) are not part of the outage, so they do not extend it.
  */
 export function replayWindow(incident: Incident): ReplayWindow {
-  const starts = [incident.startedAt, incident.impactWindow?.from, ...incident.updates.map((update) => update.at)].filter(isTime);
+  const starts = [
+    incident.startedAt,
+    incident.impactWindow?.from,
+    ...incident.updates.map((update) => update.at),
+  ].filter(isTime);
   const from = starts.reduce((earliest, time) => (time < earliest ? time : earliest));
   if (incident.resolvedAt === null) return { from, to: null };
   const ends = [incident.resolvedAt, incident.impactWindow?.to].filter(isTime);
@@ -36,7 +40,10 @@ export function mergeWindows(findings: Array<Pick<Finding, 'provider' | 'replay'
 
 /** Whether a window (open ones run to `now`) overlaps [since, until]; compares instants, not strings. */
 export function overlapsWindow(window: ReplayWindow, since: Date, until: Date, now: Date): boolean {
-  return Date.parse(window.from) <= until.getTime() && (window.to === null ? now.getTime() : Date.parse(window.to)) >= since.getTime();
+  return (
+    Date.parse(window.from) <= until.getTime() &&
+    (window.to === null ? now.getTime() : Date.parse(window.to)) >= since.getTime()
+  );
 }
 
 export function windowMs(window: { from: string; to: string | null }, now: Date): number {

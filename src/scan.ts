@@ -65,14 +65,21 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       addToSet(sets, candidate.parser, { path: candidate.path, text });
       continue;
     }
-    const result = await parseText(text, candidate.path, candidate.parser, relatedFiles(candidate.path, maxBytes, errors));
+    const result = await parseText(
+      text,
+      candidate.path,
+      candidate.parser,
+      relatedFiles(candidate.path, maxBytes, errors),
+    );
     if (result.input.kind === 'unknown') errors.push(...result.input.errors);
     else parsed.push(result);
   }
   inputs.push(...withoutSuperseded(parsed));
   for (const [parser, byDir] of sets) {
     const directories = [...byDir].map(([dir, files]) => ({ dir, files }));
-    inputs.push(...(await parser.parseSet(directories, { readDirectory: (dir) => readClaimed(dir, parser, maxBytes, errors) })));
+    inputs.push(
+      ...(await parser.parseSet(directories, { readDirectory: (dir) => readClaimed(dir, parser, maxBytes, errors) })),
+    );
   }
   return { inputs, errors };
 }
@@ -88,7 +95,12 @@ function addToSet(sets: Map<SetParser, Map<string, SourceFile[]>>, parser: SetPa
 }
 
 /** A directory a set parser asks for (a local module outside the scan): the files it claims there. */
-async function readClaimed(dir: string, parser: Parser, maxBytes: number, errors: InputProblem[]): Promise<SourceFile[]> {
+async function readClaimed(
+  dir: string,
+  parser: Parser,
+  maxBytes: number,
+  errors: InputProblem[],
+): Promise<SourceFile[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -113,18 +125,40 @@ interface Parsed {
   projectDirs?: string[];
 }
 
-async function parseText(text: string, path: string, claimed: Parser | undefined, context: ParseContext): Promise<Parsed> {
+async function parseText(
+  text: string,
+  path: string,
+  claimed: Parser | undefined,
+  context: ParseContext,
+): Promise<Parsed> {
   const parser = claimed ?? parserForText(text);
   if (!parser) {
-    const problem = { file: path, message: 'not a supported input (expected package.json, a lockfile, Terraform or a domain list)' };
+    const problem = {
+      file: path,
+      message: 'not a supported input (expected package.json, a lockfile, Terraform or a domain list)',
+    };
     return { input: { file: path, kind: 'unknown', dependencies: [], errors: [problem] }, read: false };
   }
   try {
     const result = parser.parseAsync ? await parser.parseAsync(text, path, context) : parser.parse(text, path);
-    return { input: { file: path, kind: parser.kind, dependencies: result.dependencies, errors: result.errors }, parser, read: true, projectDirs: result.projectDirs };
+    return {
+      input: { file: path, kind: parser.kind, dependencies: result.dependencies, errors: result.errors },
+      parser,
+      read: true,
+      projectDirs: result.projectDirs,
+    };
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    return { input: { file: path, kind: parser.kind, dependencies: [], errors: [{ file: error.file, line: error.line, message: error.message }] }, parser, read: false };
+    return {
+      input: {
+        file: path,
+        kind: parser.kind,
+        dependencies: [],
+        errors: [{ file: error.file, line: error.line, message: error.message }],
+      },
+      parser,
+      read: false,
+    };
   }
 }
 
@@ -133,7 +167,8 @@ function withoutSuperseded(parsed: Parsed[]): InputResult[] {
   const covered = new Set<string>();
   for (const { input, parser, read, projectDirs } of parsed) {
     if (!read || !parser?.supersedes) continue;
-    for (const dir of projectDirs ?? ['.']) for (const name of parser.supersedes) covered.add(normalize(join(dirname(input.file), dir, name)));
+    for (const dir of projectDirs ?? ['.'])
+      for (const name of parser.supersedes) covered.add(normalize(join(dirname(input.file), dir, name)));
   }
   return parsed.filter(({ input }) => !covered.has(normalize(input.file))).map(({ input }) => input);
 }
@@ -145,7 +180,10 @@ function relatedFiles(path: string, maxBytes: number, errors: InputProblem[]): P
   const base = resolve(dirname(path));
   const inside = (relativePath: string) => {
     const target = resolve(base, relativePath);
-    return target === base || (target.startsWith(base + sep) && !relative(base, target).split(sep).includes('node_modules')) ? target : undefined;
+    return target === base ||
+      (target.startsWith(base + sep) && !relative(base, target).split(sep).includes('node_modules'))
+      ? target
+      : undefined;
   };
   return {
     async readRelated(relativePath) {
@@ -165,7 +203,9 @@ function relatedFiles(path: string, maxBytes: number, errors: InputProblem[]): P
       if (!target) return [];
       try {
         const entries = await readdir(target, { withFileTypes: true });
-        return entries.filter((entry) => entry.isDirectory() && !SKIPPED_DIRS.has(entry.name)).map((entry) => entry.name);
+        return entries
+          .filter((entry) => entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
+          .map((entry) => entry.name);
       } catch (error) {
         if (!isMissing(error)) errors.push({ file: target, message: describeFsError(error) });
         return [];
@@ -179,11 +219,19 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-async function readInput(path: string, maxBytes: number, errors: InputProblem[], binaryOk: boolean): Promise<string | undefined> {
+async function readInput(
+  path: string,
+  maxBytes: number,
+  errors: InputProblem[],
+  binaryOk: boolean,
+): Promise<string | undefined> {
   try {
     const info = await stat(path);
     if (info.size > maxBytes) {
-      errors.push({ file: path, message: `file is too large to scan (${formatBytes(info.size)}; the limit is ${formatBytes(maxBytes)})` });
+      errors.push({
+        file: path,
+        message: `file is too large to scan (${formatBytes(info.size)}; the limit is ${formatBytes(maxBytes)})`,
+      });
       return undefined;
     }
     if (binaryOk) return '';

@@ -31,4 +31,13 @@ export function registryModuleProvider(source: string): string | undefined {
 }
 
 /** HashiCorp's utility providers compute locally and call no service, so they never belong in the catalog. */
-export const LOCAL_PROVIDERS = new Set(['hashicorp/random', 'hashicorp/null', 'hashicorp/local', 'hashicorp/tls', 'hashicorp/time', 'hashicorp/archive', 'hashicorp/external', 'hashicorp/cloudinit']);
+export const LOCAL_PROVIDERS = new Set([
+  'hashicorp/random',
+  'hashicorp/null',
+  'hashicorp/local',
+  'hashicorp/tls',
+  'hashicorp/time',
+  'hashicorp/archive',
+  'hashicorp/external',
+  'hashicorp/cloudinit',
+]);

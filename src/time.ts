@@ -2,13 +2,21 @@
 import { UsageError } from './errors.js';
 
 const DURATION = /^(\d+(?:\.\d+)?)\s*(m|min|h|d|w|y)$/i;
-const UNIT_MS: Record<string, number> = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000, y: 365 * 86_400_000 };
+const UNIT_MS: Record<string, number> = {
+  m: 60_000,
+  min: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 7 * 86_400_000,
+  y: 365 * 86_400_000,
+};
 
 /** `30d`, `12h`, `2w` (that long before `now`), or an ISO date/time (`2021-08-10`, `2021-08-10T19:00Z`). */
 export function parseTimeArg(value: string, now: Date, flag: string): Date {
   const trimmed = value.trim();
   const duration = DURATION.exec(trimmed);
-  if (duration) return new Date(now.getTime() - Number(duration[1]) * (UNIT_MS[(duration[2] ?? 'd').toLowerCase()] ?? 0));
+  if (duration)
+    return new Date(now.getTime() - Number(duration[1]) * (UNIT_MS[(duration[2] ?? 'd').toLowerCase()] ?? 0));
   if (trimmed === 'now') return now;
   const iso = /^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(Z|[+-]\d\d:?\d\d)?$/i.exec(trimmed);
   if (iso) {
@@ -17,7 +25,9 @@ export function parseTimeArg(value: string, now: Date, flag: string): Date {
     const date = new Date(normalized);
     if (!Number.isNaN(date.getTime())) return date;
   }
-  throw new UsageError(`${flag} "${value}" is not a time: use an ISO date or time (2021-08-10, 2021-08-10T19:00Z) or a duration back from now (30d, 12h, 2w)`);
+  throw new UsageError(
+    `${flag} "${value}" is not a time: use an ISO date or time (2021-08-10, 2021-08-10T19:00Z) or a duration back from now (30d, 12h, 2w)`,
+  );
 }
 
 /** `1h 39m`, `2d 3h`, `45m`, `<1m`. */
@@ -38,7 +48,8 @@ export function formatUtc(iso: string): string {
 /** A range that does not repeat the date when both ends fall on the same day. */
 export function formatRange(from: string, to: string | null): string {
   if (to === null) return `${formatUtc(from)} → ongoing`;
-  if (from.slice(0, 10) === to.slice(0, 10)) return `${from.slice(0, 10)} ${from.slice(11, 16)} → ${to.slice(11, 16)} UTC`;
+  if (from.slice(0, 10) === to.slice(0, 10))
+    return `${from.slice(0, 10)} ${from.slice(11, 16)} → ${to.slice(11, 16)} UTC`;
   return `${formatUtc(from)} → ${formatUtc(to)}`;
 }
 

@@ -33,12 +33,21 @@ describe('replay windows', () => {
   });
 
   it('extends past the resolution when the stated impact ended later', () => {
-    const window = replayWindow(incident({ startedAt: '2025-03-21T20:10:00Z', resolvedAt: '2025-03-21T21:13:00Z', impactWindow: { from: '2025-03-21T21:10:00Z', to: '2025-03-21T21:41:00Z', source: 'postmortem' } }));
+    const window = replayWindow(
+      incident({
+        startedAt: '2025-03-21T20:10:00Z',
+        resolvedAt: '2025-03-21T21:13:00Z',
+        impactWindow: { from: '2025-03-21T21:10:00Z', to: '2025-03-21T21:41:00Z', source: 'postmortem' },
+      }),
+    );
     expect(window).toEqual({ from: '2025-03-21T20:10:00Z', to: '2025-03-21T21:41:00Z' });
   });
 
   it('leaves an open incident open', () => {
-    expect(replayWindow(incident({ status: 'investigating', resolvedAt: null }))).toEqual({ from: '2021-08-10T20:00:00Z', to: null });
+    expect(replayWindow(incident({ status: 'investigating', resolvedAt: null }))).toEqual({
+      from: '2021-08-10T20:00:00Z',
+      to: null,
+    });
   });
 
   it('merges overlapping and touching windows across providers, and an open one swallows the rest', () => {
@@ -52,9 +61,11 @@ describe('replay windows', () => {
       { from: '2021-01-01T10:00:00Z', to: '2021-01-01T12:10:00Z', providers: ['a', 'b', 'c'] },
       { from: '2021-01-02T00:00:00Z', to: '2021-01-02T01:00:00Z', providers: ['a'] },
     ]);
-    expect(mergeWindows([
-      { provider: 'a', replay: { from: '2021-01-01T10:00:00Z', to: null } },
-      { provider: 'b', replay: { from: '2021-01-03T10:00:00Z', to: '2021-01-03T11:00:00Z' } },
-    ])).toEqual([{ from: '2021-01-01T10:00:00Z', to: null, providers: ['a', 'b'] }]);
+    expect(
+      mergeWindows([
+        { provider: 'a', replay: { from: '2021-01-01T10:00:00Z', to: null } },
+        { provider: 'b', replay: { from: '2021-01-03T10:00:00Z', to: '2021-01-03T11:00:00Z' } },
+      ]),
+    ).toEqual([{ from: '2021-01-01T10:00:00Z', to: null, providers: ['a', 'b'] }]);
   });
 });

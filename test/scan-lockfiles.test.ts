@@ -39,7 +39,9 @@ describe('a directory holding many projects', () => {
     const dependencies = inputs.flatMap((input) => input.dependencies);
     const keys = dependencies.map((d) => `${d.workspace}\u0000${d.name}\u0000${d.version}`);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(new Set(dependencies.map((d) => d.workspace))).toEqual(new Set(['acme-platform', '@acme/api', '@acme/logger']));
+    expect(new Set(dependencies.map((d) => d.workspace))).toEqual(
+      new Set(['acme-platform', '@acme/api', '@acme/logger']),
+    );
   });
 });
 

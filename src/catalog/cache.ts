@@ -39,7 +39,8 @@ export function readCachedProviders(dir: string, cachePath = CATALOG_CACHE): Pro
   }
   if (cache.version !== CACHE_VERSION || cache.dir !== resolve(dir)) return undefined;
   const current = fingerprint(dir);
-  if (current.length !== cache.fingerprint.length || current.some((entry, i) => entry !== cache.fingerprint[i])) return undefined;
+  if (current.length !== cache.fingerprint.length || current.some((entry, i) => entry !== cache.fingerprint[i]))
+    return undefined;
   return cache.providers.map(({ fileName, ...provider }) => ({ ...provider, file: join(dir, fileName) }));
 }
 

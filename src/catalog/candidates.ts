@@ -6,7 +6,8 @@ import { LOCAL_PROVIDERS, providerSource, providerSourceKeys } from '../terrafor
 // Vendors name their SDKs `…-sdk`, `…-node`, `@vendor/node`; "client" and "api" also name ORMs and local tools.
 const SDK_NAME = /(^|[-/.])sdk(-|$)|-node$|^@[^/]+\/(node|sdk|node-sdk|server-sdk|js-sdk)$/i;
 // Scopes and names of tooling that match the pattern but never call a hosted service.
-const TOOLING = /^(@types\/|@babel\/|@eslint\/|@typescript-eslint\/|@vitest\/|@jest\/|@rollup\/|@esbuild\/|@swc\/|@smithy\/|@opentelemetry\/|@grpc\/|@protobufjs\/|eslint-|babel-|rollup-|webpack-|vite-|jest-|prettier-|postcss-|@vue\/|@angular\/|@nestjs\/|@nuxt\/|@sveltejs\/)|^(node-fetch|node-gyp|cross-fetch|whatwg-fetch|isomorphic-fetch|openapi-.*|graphql-.*|.*-types)$/i;
+const TOOLING =
+  /^(@types\/|@babel\/|@eslint\/|@typescript-eslint\/|@vitest\/|@jest\/|@rollup\/|@esbuild\/|@swc\/|@smithy\/|@opentelemetry\/|@grpc\/|@protobufjs\/|eslint-|babel-|rollup-|webpack-|vite-|jest-|prettier-|postcss-|@vue\/|@angular\/|@nestjs\/|@nuxt\/|@sveltejs\/)|^(node-fetch|node-gyp|cross-fetch|whatwg-fetch|isomorphic-fetch|openapi-.*|graphql-.*|.*-types)$/i;
 
 export function notInCatalog(unmatched: Dependency[]): string[] {
   const names = new Set<string>();
@@ -17,8 +18,15 @@ export function notInCatalog(unmatched: Dependency[]): string[] {
       const key = providerSourceKeys(dependency.name)[0] as string;
       if (LOCAL_PROVIDERS.has(key) || LOCAL_PROVIDERS.has(`hashicorp/${key}`)) continue;
       const known = terraform.get(key);
-      if (known === undefined || (known === known.toLowerCase() && dependency.name !== dependency.name.toLowerCase())) terraform.set(key, dependency.name);
-    } else if (dependency.ecosystem === 'npm' && dependency.direct && SDK_NAME.test(dependency.name) && !TOOLING.test(dependency.name)) names.add(dependency.name);
+      if (known === undefined || (known === known.toLowerCase() && dependency.name !== dependency.name.toLowerCase()))
+        terraform.set(key, dependency.name);
+    } else if (
+      dependency.ecosystem === 'npm' &&
+      dependency.direct &&
+      SDK_NAME.test(dependency.name) &&
+      !TOOLING.test(dependency.name)
+    )
+      names.add(dependency.name);
   }
   for (const name of terraform.values()) names.add(`terraform:${providerSource(name)}`);
   return [...names].sort();

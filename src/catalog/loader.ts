@@ -24,17 +24,27 @@ export function loadCatalog(dirs: string[] = [PROVIDERS_DIR], options: { cache?:
   const providers = new Map<string, Provider>();
   for (const dir of dirs) {
     // Only the built-in catalog has a build-time copy (see cache.ts).
-    const cached = options.cache !== false && resolve(dir) === resolve(PROVIDERS_DIR) ? readCachedProviders(dir) : undefined;
+    const cached =
+      options.cache !== false && resolve(dir) === resolve(PROVIDERS_DIR) ? readCachedProviders(dir) : undefined;
     if (cached) {
       for (const provider of cached) {
-        if (providers.has(provider.id)) problems.push(`${provider.file}: provider "${provider.id}" is already defined in ${providers.get(provider.id)?.file}`);
+        if (providers.has(provider.id))
+          problems.push(
+            `${provider.file}: provider "${provider.id}" is already defined in ${providers.get(provider.id)?.file}`,
+          );
         else providers.set(provider.id, provider);
       }
       continue;
     }
     let files: string[];
     try {
-      files = YAML_FILE.test(dir) && statSync(dir).isFile() ? [dir] : readdirSync(dir).filter((name) => YAML_FILE.test(name)).sort().map((name) => join(dir, name));
+      files =
+        YAML_FILE.test(dir) && statSync(dir).isFile()
+          ? [dir]
+          : readdirSync(dir)
+              .filter((name) => YAML_FILE.test(name))
+              .sort()
+              .map((name) => join(dir, name));
     } catch (error) {
       problems.push(`${dir}: ${(error as Error).message}`);
       continue;
@@ -43,7 +53,8 @@ export function loadCatalog(dirs: string[] = [PROVIDERS_DIR], options: { cache?:
       const id = basename(file).replace(YAML_FILE, '');
       const provider = loadProviderFile(file, id, problems);
       if (!provider) continue;
-      if (providers.has(id)) problems.push(`${file}: provider "${id}" is already defined in ${providers.get(id)?.file}`);
+      if (providers.has(id))
+        problems.push(`${file}: provider "${id}" is already defined in ${providers.get(id)?.file}`);
       else providers.set(id, provider);
     }
   }
@@ -56,12 +67,15 @@ export function loadProviderFile(file: string, id: string, problems: string[]): 
   if (!ID.test(id)) problems.push(`${file}: file name must be a lowercase id (a-z, 0-9, -)`);
   const text = readFileSync(file, 'utf8');
   const doc = parseDocument(text, { uniqueKeys: true });
-  for (const error of doc.errors) problems.push(`${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
+  for (const error of doc.errors)
+    problems.push(`${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
   if (doc.errors.length > 0) return undefined;
   const result = ProviderSchema.safeParse(doc.toJS());
   if (!result.success) {
     for (const issue of result.error.issues) {
-      const node = doc.getIn(issue.path as Array<string | number>, true) as { range?: [number, number, number] } | undefined;
+      const node = doc.getIn(issue.path as Array<string | number>, true) as
+        | { range?: [number, number, number] }
+        | undefined;
       const line = node?.range ? lineAt(text, node.range[0]) : 1;
       const where = issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
       problems.push(`${file}:${line}: ${where}${issue.message}`);
@@ -75,16 +89,21 @@ export function loadProviderFile(file: string, id: string, problems: string[]): 
 function crossCheck(providers: Map<string, Provider>): string[] {
   const problems: string[] = [];
   const claims = new Map<string, string>();
-  const related = (a: string, b: string) => providers.get(a)?.parent === b || providers.get(b)?.parent === a || providers.get(a)?.parent === providers.get(b)?.parent && providers.get(a)?.parent !== undefined;
+  const related = (a: string, b: string) =>
+    providers.get(a)?.parent === b ||
+    providers.get(b)?.parent === a ||
+    (providers.get(a)?.parent === providers.get(b)?.parent && providers.get(a)?.parent !== undefined);
   const claim = (key: string, id: string, file: string) => {
     const owner = claims.get(key);
-    if (owner && owner !== id && !related(owner, id)) problems.push(`${file}: ${key} is also claimed by provider "${owner}"`);
+    if (owner && owner !== id && !related(owner, id))
+      problems.push(`${file}: ${key} is also claimed by provider "${owner}"`);
     else if (!owner) claims.set(key, id);
   };
 
   for (const provider of providers.values()) {
     const { id, file } = provider;
-    if (provider.parent && !providers.has(provider.parent)) problems.push(`${file}: parent "${provider.parent}" is not a provider in the catalog`);
+    if (provider.parent && !providers.has(provider.parent))
+      problems.push(`${file}: parent "${provider.parent}" is not a provider in the catalog`);
     for (const upstream of provider.runsOn ?? []) {
       const target = providers.get(upstream.provider);
       if (!target) {
@@ -92,16 +111,24 @@ function crossCheck(providers: Map<string, Provider>): string[] {
         continue;
       }
       for (const component of upstream.components ?? []) {
-        if (!findComponent(target, component)) problems.push(`${file}: runsOn ${upstream.provider} names component "${component}", which ${target.file} does not list`);
+        if (!findComponent(target, component))
+          problems.push(
+            `${file}: runsOn ${upstream.provider} names component "${component}", which ${target.file} does not list`,
+          );
       }
     }
     const hasMatcher =
-      (provider.match.npm?.length ?? 0) + (provider.match.domains?.length ?? 0) + (provider.match.terraform?.sources?.length ?? 0) + (provider.match.terraform?.resources?.length ?? 0) > 0 ||
-      provider.components.some((component) => component.match);
-    if (!hasMatcher) problems.push(`${file}: has no matcher (npm, terraform or domains), so nothing can ever map to it`);
+      (provider.match.npm?.length ?? 0) +
+        (provider.match.domains?.length ?? 0) +
+        (provider.match.terraform?.sources?.length ?? 0) +
+        (provider.match.terraform?.resources?.length ?? 0) >
+        0 || provider.components.some((component) => component.match);
+    if (!hasMatcher)
+      problems.push(`${file}: has no matcher (npm, terraform or domains), so nothing can ever map to it`);
 
     for (const name of provider.match.npm ?? []) claim(`npm "${name}"`, id, file);
-    for (const source of provider.match.terraform?.sources ?? []) claim(`terraform source "${source.toLowerCase()}"`, id, file);
+    for (const source of provider.match.terraform?.sources ?? [])
+      claim(`terraform source "${source.toLowerCase()}"`, id, file);
     for (const domain of provider.match.domains ?? []) claim(`domain "${domain.toLowerCase()}"`, id, file);
     const names = new Set<string>();
     for (const component of provider.components) {
@@ -115,5 +142,10 @@ function crossCheck(providers: Map<string, Provider>): string[] {
 
 export function findComponent(provider: Provider, name: string) {
   const key = name.toLowerCase();
-  return provider.components.find((component) => component.name.toLowerCase() === key || component.aliases?.some((alias) => alias.toLowerCase() === key) || component.id === name);
+  return provider.components.find(
+    (component) =>
+      component.name.toLowerCase() === key ||
+      component.aliases?.some((alias) => alias.toLowerCase() === key) ||
+      component.id === name,
+  );
 }

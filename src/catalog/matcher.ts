@@ -53,16 +53,25 @@ export function buildMatcher(catalog: Catalog): Matcher {
     for (let i = labels.length - 1; i >= 0 && !/[*{]/.test(labels[i] ?? ''); i--) literalTail.unshift(labels[i] ?? '');
     const source = lower
       .split('.')
-      .map((label) => (label === '*' ? '(?:[a-z0-9-]+\\.)*[a-z0-9-]+' : label.replace(/[-]/g, '\\-').replace('{region}', '(?<region>[a-z0-9-]+)')))
+      .map((label) =>
+        label === '*'
+          ? '(?:[a-z0-9-]+\\.)*[a-z0-9-]+'
+          : label.replace(/[-]/g, '\\-').replace('{region}', '(?<region>[a-z0-9-]+)'),
+      )
       .join('\\.');
     const literalLabels = labels.filter((label) => !/[*{]/.test(label)).length;
-    add(hostPatterns, literalTail.join('.'), { ...target, regex: new RegExp(`^${source}$`), specificity: literalLabels * 2 + (lower.includes('{region}') ? 1 : 0) });
+    add(hostPatterns, literalTail.join('.'), {
+      ...target,
+      regex: new RegExp(`^${source}$`),
+      specificity: literalLabels * 2 + (lower.includes('{region}') ? 1 : 0),
+    });
   };
 
   for (const provider of catalog.providers.values()) {
     const id = provider.id;
     for (const pattern of provider.match.npm ?? []) addNpm(pattern, { provider: id });
-    for (const source of provider.match.terraform?.sources ?? []) add(tfSources, source.toLowerCase(), { provider: id });
+    for (const source of provider.match.terraform?.sources ?? [])
+      add(tfSources, source.toLowerCase(), { provider: id });
     for (const prefix of provider.match.terraform?.resources ?? []) tfPrefixes.push({ provider: id, prefix });
     for (const domain of provider.match.domains ?? []) addDomain(domain, { provider: id });
     for (const component of provider.components) {
@@ -76,7 +85,10 @@ export function buildMatcher(catalog: Catalog): Matcher {
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
 
   const fromTargets = (targets: Target[], region?: string) =>
-    targets.map((target) => ({ provider: target.provider, component: target.component ? { name: target.component, ...(region ? { region } : {}) } : undefined }));
+    targets.map((target) => ({
+      provider: target.provider,
+      component: target.component ? { name: target.component, ...(region ? { region } : {}) } : undefined,
+    }));
 
   function matchNpm(name: string) {
     const exact = npmExact.get(name);
@@ -91,7 +103,9 @@ export function buildMatcher(catalog: Catalog): Matcher {
       // The most specific prefix decides; an equally long provider-level prefix only names the provider.
       const best = tfPrefixes.find((entry) => typeMatches(dependency.name, entry.prefix));
       if (!best) return [];
-      const componentHit = tfPrefixes.find((entry) => entry.provider === best.provider && entry.component && typeMatches(dependency.name, entry.prefix));
+      const componentHit = tfPrefixes.find(
+        (entry) => entry.provider === best.provider && entry.component && typeMatches(dependency.name, entry.prefix),
+      );
       return fromTargets([componentHit ?? best], dependency.region);
     }
     if (dependency.ecosystem === 'terraform-module') {
@@ -168,7 +182,11 @@ function typeMatches(type: string, prefix: string): boolean {
 }
 
 /** Groups matches into one exposure per provider, then adds the upstreams they run on (fourth parties). */
-export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catalog: Catalog): { exposures: Exposure[]; unmatched: Dependency[] } {
+export function exposuresFor(
+  dependencies: Dependency[],
+  matcher: Matcher,
+  catalog: Catalog,
+): { exposures: Exposure[]; unmatched: Dependency[] } {
   const byProvider = new Map<string, Exposure>();
   const counted = new Map<string, Set<Dependency>>();
   const unmatched: Dependency[] = [];
@@ -198,7 +216,8 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
       namesByProvider.set(hit.provider, names);
     }
   }
-  const isPlumbing = (dependency: Dependency, provider: string) => dependency.via.slice(0, -1).some((name) => namesByProvider.get(provider)?.has(name));
+  const isPlumbing = (dependency: Dependency, provider: string) =>
+    dependency.via.slice(0, -1).some((name) => namesByProvider.get(provider)?.has(name));
 
   for (const { dependency, hits } of matched) {
     if (hits.length === 0) {
@@ -207,12 +226,15 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
     }
     for (const hit of hits) {
       const exposure = exposureOf(hit.provider);
-      if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module') narrowed.add(hit.provider);
+      if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module')
+        narrowed.add(hit.provider);
       if (hit.component) addComponent(exposure.components, hit.component, dependency);
-      else if (dependency.ecosystem === 'terraform-provider') requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
+      else if (dependency.ecosystem === 'terraform-provider')
+        requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
-      else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider)) wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
+      else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider))
+        wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
       const seen = counted.get(hit.provider) as Set<Dependency>;
       if (!seen.has(dependency)) {
         seen.add(dependency);
@@ -222,12 +244,14 @@ export function exposuresFor(dependencies: Dependency[], matcher: Matcher, catal
     }
   }
   for (const [provider, requirements] of requirementOnly) {
-    if (!narrowed.has(provider)) wholeRegions.set(provider, [...(wholeRegions.get(provider) ?? []), ...requirements.map(() => undefined)]);
+    if (!narrowed.has(provider))
+      wholeRegions.set(provider, [...(wholeRegions.get(provider) ?? []), ...requirements.map(() => undefined)]);
   }
   for (const [provider, regions] of wholeRegions) {
     const exposure = byProvider.get(provider) as Exposure;
     exposure.wholeProvider = true;
-    if (regions.every((region) => region !== undefined)) exposure.wholeProviderRegions = [...new Set(regions as string[])].sort();
+    if (regions.every((region) => region !== undefined))
+      exposure.wholeProviderRegions = [...new Set(regions as string[])].sort();
   }
 
   const direct = [...byProvider.values()];

@@ -61,7 +61,9 @@ const npmPattern = z
  */
 const hostPattern = z
   .string()
-  .regex(/^(\*\.)?([a-z0-9-]*(\{region\})?[a-z0-9-]*\.)*[a-z0-9-]+$/i, { message: 'must be a host pattern like "api.example.com" or "*.s3.{region}.amazonaws.com"' });
+  .regex(/^(\*\.)?([a-z0-9-]*(\{region\})?[a-z0-9-]*\.)*[a-z0-9-]+$/i, {
+    message: 'must be a host pattern like "api.example.com" or "*.s3.{region}.amazonaws.com"',
+  });
 
 const componentMatch = z.strictObject({
   npm: z.array(npmPattern).optional(),

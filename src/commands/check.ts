@@ -11,7 +11,15 @@ import { renderCheck } from '../report/render.js';
 import { cleanLine } from '../sanitize.js';
 import { syncBeforeCheck } from '../sync/check-sync.js';
 import { parseTimeArg } from '../time.js';
-import { EXIT, indexOption, sinceOption, snapshotOption, untilOption, type CliContext, type CommonOptions } from './context.js';
+import {
+  EXIT,
+  indexOption,
+  sinceOption,
+  snapshotOption,
+  untilOption,
+  type CliContext,
+  type CommonOptions,
+} from './context.js';
 
 interface CheckFlags extends CommonOptions {
   since: string;
@@ -30,19 +38,40 @@ interface CheckFlags extends CommonOptions {
 export function registerCheckCommand(program: Command, context: CliContext): void {
   program
     .command('check')
-    .description('map package.json, lockfiles, Terraform and domain lists to providers, and list the incidents that touched them')
+    .description(
+      'map package.json, lockfiles, Terraform and domain lists to providers, and list the incidents that touched them',
+    )
     .argument('[paths...]', 'files or directories to scan; "-" reads a pasted stack from stdin', ['.'])
     .addOption(sinceOption('90d'))
     .addOption(untilOption())
     .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
     .addOption(new Option('--output <file>', 'write the report to this file (atomically) instead of standard output'))
-    .addOption(new Option('--config <file>', 'read defaults, ignore rules and extra providers from this file (default: .downstack.yml in the scanned directory or the working directory)'))
-    .addOption(new Option('--fail-on <when>', 'exit 1 when a finding is: active (open incident) or any (any incident in the window)').choices(['none', 'active', 'any']).default('none'))
+    .addOption(
+      new Option(
+        '--config <file>',
+        'read defaults, ignore rules and extra providers from this file (default: .downstack.yml in the scanned directory or the working directory)',
+      ),
+    )
+    .addOption(
+      new Option(
+        '--fail-on <when>',
+        'exit 1 when a finding is: active (open incident) or any (any incident in the window)',
+      )
+        .choices(['none', 'active', 'any'])
+        .default('none'),
+    )
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
     .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
-    .addOption(new Option('--sync', "sync the stack's providers first, with a short deadline (the default with --fail-on active); falls back to the local index when offline"))
+    .addOption(
+      new Option(
+        '--sync',
+        "sync the stack's providers first, with a short deadline (the default with --fail-on active); falls back to the local index when offline",
+      ),
+    )
     .addOption(new Option('--no-sync', 'never sync first, not even for --fail-on active'))
-    .addOption(new Option('--strict', 'exit 2 when the sync before the check fails, instead of deciding from the local index'))
+    .addOption(
+      new Option('--strict', 'exit 2 when the sync before the check fails, instead of deciding from the local index'),
+    )
     .addOption(indexOption())
     .addOption(snapshotOption())
     .option('--no-color', 'plain output')
@@ -50,11 +79,19 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
       const configFile = await findConfig(paths, cliFlags.config);
       const config = configFile ? await loadConfig(configFile) : undefined;
       // A flag given on the command line wins over the config file, which wins over the built-in default.
-      const fromConfig = <K extends 'since' | 'failOn' | 'format' | 'omit'>(key: K) => (command.getOptionValueSource(key) === 'cli' ? cliFlags[key] : (config?.[key] ?? cliFlags[key]));
-      const flags: CheckFlags = { ...cliFlags, since: fromConfig('since') as string, failOn: fromConfig('failOn') as CheckFlags['failOn'], format: fromConfig('format') as CheckFormat, omit: fromConfig('omit') };
+      const fromConfig = <K extends 'since' | 'failOn' | 'format' | 'omit'>(key: K) =>
+        command.getOptionValueSource(key) === 'cli' ? cliFlags[key] : (config?.[key] ?? cliFlags[key]);
+      const flags: CheckFlags = {
+        ...cliFlags,
+        since: fromConfig('since') as string,
+        failOn: fromConfig('failOn') as CheckFlags['failOn'],
+        format: fromConfig('format') as CheckFormat,
+        omit: fromConfig('omit'),
+      };
       const since = parseTimeArg(flags.since, context.now, '--since');
       const until = parseTimeArg(flags.until, context.now, '--until');
-      if (since > until) throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
+      if (since > until)
+        throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
       // Sync and check both scan the paths; standard input can only be read once.
       const stdin = once(() => context.readStdin());
       const catalog = loadCatalog(context.catalogDirs(config?.providers ?? []));
@@ -64,7 +101,8 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
       let syncFailed = false;
       if (wantSync && context.offline) {
         syncFailed = true;
-        if (flags.sync || flags.strict) context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
+        if (flags.sync || flags.strict)
+          context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
       } else if (wantSync) {
         const warn = (line: string) => {
           syncFailed = true;
@@ -73,7 +111,9 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
         await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn });
       }
       if (flags.strict && syncFailed) {
-        context.stderr.write('downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n');
+        context.stderr.write(
+          'downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n',
+        );
         context.setExitCode(EXIT.usage);
         return;
       }
@@ -99,16 +139,29 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
           context.stderr.write('downstack: nothing could be read (see the errors above)\n');
           context.setExitCode(EXIT.usage);
         } else {
-          context.stderr.write(`downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`);
+          context.stderr.write(
+            `downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
+          );
           context.setExitCode(EXIT.noInput);
         }
         return;
       }
       const ignores = applyIgnores(report.findings, config?.ignore ?? [], context.now);
-      for (const expired of ignores.expired) context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
-      for (const { finding, rule } of ignores.ignored) context.stderr.write(`ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`);
+      for (const expired of ignores.expired)
+        context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
+      for (const { finding, rule } of ignores.ignored)
+        context.stderr.write(
+          `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
+        );
       const shown = { ...report, findings: ignores.findings, replay: ignores.replay };
-      await context.emit(renderCheck(shown, flags.format, { now: context.now, color: context.useColor(flags) && !flags.output, notes: ignores }), flags.output);
+      await context.emit(
+        renderCheck(shown, flags.format, {
+          now: context.now,
+          color: context.useColor(flags) && !flags.output,
+          notes: ignores,
+        }),
+        flags.output,
+      );
       if (failsGate(shown.findings, flags.failOn)) context.setExitCode(EXIT.failOn);
     });
 }

@@ -10,12 +10,18 @@ export interface CommonOptions {
   color?: boolean;
 }
 
-
 /** Options shared by several commands, declared once. */
-export const indexOption = () => new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
-export const sinceOption = (fallback?: string) => new Option('--since <time>', 'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)').default(fallback);
-export const snapshotOption = () => new Option('--no-snapshot', 'answer from the local index alone, without the embedded snapshot of historic incidents');
-export const untilOption = () => new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
+export const indexOption = () =>
+  new Option('--index <dir>', 'incident index directory (default: $DOWNSTACK_INDEX or the user cache dir)');
+export const sinceOption = (fallback?: string) =>
+  new Option(
+    '--since <time>',
+    'start of the window: ISO time (2021-08-10T19:00Z) or duration back from now (30d)',
+  ).default(fallback);
+export const snapshotOption = () =>
+  new Option('--no-snapshot', 'answer from the local index alone, without the embedded snapshot of historic incidents');
+export const untilOption = () =>
+  new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
 
 /** What every command gets from the CLI shell; commands in src/commands/ register themselves with it. */
 export interface CliContext {

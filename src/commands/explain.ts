@@ -20,7 +20,9 @@ export interface Explanation {
 /** The chains behind a provider id (or name) or an npm package name, shortest first. */
 export function explainTarget(target: string, dependencies: Dependency[], catalog: Catalog): Explanation[] {
   const wanted = target.toLowerCase();
-  const provider = [...catalog.providers.values()].find((entry) => entry.id === wanted || entry.name.toLowerCase() === wanted);
+  const provider = [...catalog.providers.values()].find(
+    (entry) => entry.id === wanted || entry.name.toLowerCase() === wanted,
+  );
   if (!provider) {
     const chains = dependencies.filter((dependency) => dependency.name === target);
     return chains.length > 0 ? [{ chains: sortChains(chains) }] : [];
@@ -37,7 +39,13 @@ export function explainTarget(target: string, dependencies: Dependency[], catalo
 }
 
 function sortChains(chains: Dependency[]): Dependency[] {
-  return [...chains].sort((a, b) => a.file.localeCompare(b.file) || (a.workspace ?? '').localeCompare(b.workspace ?? '') || a.via.length - b.via.length || a.via.join('\u0000').localeCompare(b.via.join('\u0000')));
+  return [...chains].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      (a.workspace ?? '').localeCompare(b.workspace ?? '') ||
+      a.via.length - b.via.length ||
+      a.via.join('\u0000').localeCompare(b.via.join('\u0000')),
+  );
 }
 
 export function renderExplanations(target: string, explanations: Explanation[]): string {
@@ -56,7 +64,12 @@ export function renderExplanations(target: string, explanations: Explanation[]):
       }
       const chain = dependency.via.map((step) => cleanLine(step, 120)).join(' → ');
       const version = dependency.version ? `@${cleanLine(dependency.version, 60)}` : '';
-      const tags = [dependency.direct ? 'direct' : 'transitive', dependency.kind && dependency.kind !== 'prod' ? `${dependency.kind} only` : undefined].filter(Boolean).join(', ');
+      const tags = [
+        dependency.direct ? 'direct' : 'transitive',
+        dependency.kind && dependency.kind !== 'prod' ? `${dependency.kind} only` : undefined,
+      ]
+        .filter(Boolean)
+        .join(', ');
       const where = dependency.line ? `  (line ${dependency.line})` : '';
       lines.push(`    ${chain}${version}  [${tags}]${where}`);
     }
@@ -72,7 +85,9 @@ interface ExplainFlags {
 export function registerExplainCommand(program: Command, context: CliContext): void {
   program
     .command('explain')
-    .description('say why a provider or package is in the stack: every dependency chain to it, root first (exit 1 when it is not there)')
+    .description(
+      'say why a provider or package is in the stack: every dependency chain to it, root first (exit 1 when it is not there)',
+    )
     .argument('<target>', 'provider id or name (sentry, Stripe) or npm package name (@sentry/node)')
     .argument('[paths...]', 'files or directories to scan; "-" reads stdin', ['.'])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
@@ -82,7 +97,9 @@ export function registerExplainCommand(program: Command, context: CliContext): v
       const scan = await scanPaths(paths, { readStdin: context.readStdin });
       context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
       const omitDev = flags.omit?.includes('dev') ?? false;
-      const dependencies = scan.inputs.flatMap((input) => input.dependencies).filter((dependency) => !(omitDev && dependency.kind === 'dev'));
+      const dependencies = scan.inputs
+        .flatMap((input) => input.dependencies)
+        .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
       const explanations = explainTarget(target, dependencies, catalog);
       if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
       else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));

@@ -3,7 +3,14 @@ import { createHash } from 'node:crypto';
 import { Option, type Command } from 'commander';
 import { runCheck } from '../check.js';
 import { loadCatalog } from '../catalog/loader.js';
-import { indexOption, sinceOption, untilOption, type CliContext, type CommonOptions, type RegisterCommand } from './context.js';
+import {
+  indexOption,
+  sinceOption,
+  untilOption,
+  type CliContext,
+  type CommonOptions,
+  type RegisterCommand,
+} from './context.js';
 import { findConfig, loadConfig } from '../config/load.js';
 import { UsageError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
@@ -23,9 +30,11 @@ interface FeedFlags extends CommonOptions {
 export const registerFeed: RegisterCommand = (program: Command, context: CliContext) => {
   program
     .command('feed')
-    .description('an Atom feed of the incidents that touch one provider (--provider) or the whole stack (paths), for feed readers and chat bots')
+    .description(
+      'an Atom feed of the incidents that touch one provider (--provider) or the whole stack (paths), for feed readers and chat bots',
+    )
     .argument('[paths...]', 'files or directories of the stack (default: the current directory)')
-    .addOption(new Option('--provider <id>', 'every incident of this provider instead of the stack\'s findings'))
+    .addOption(new Option('--provider <id>', "every incident of this provider instead of the stack's findings"))
     .addOption(sinceOption('90d'))
     .addOption(untilOption())
     .addOption(new Option('--include-maintenance', 'include scheduled maintenance'))
@@ -33,7 +42,8 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
     .addOption(new Option('--output <file>', 'write the feed to this file (atomically) instead of standard output'))
     .addOption(indexOption())
     .action(async (paths: string[], flags: FeedFlags) => {
-      if (flags.provider && paths.length > 0) throw new UsageError('feed takes either --provider ID or paths of a stack, not both');
+      if (flags.provider && paths.length > 0)
+        throw new UsageError('feed takes either --provider ID or paths of a stack, not both');
       const scanned = paths.length > 0 ? paths : ['.'];
       const configFile = await findConfig(flags.provider ? [] : scanned, flags.config);
       const config = configFile ? await loadConfig(configFile) : undefined;
@@ -41,7 +51,8 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
       const now = context.now;
       const since = parseTimeArg(flags.since, now, '--since');
       const until = parseTimeArg(flags.until, now, '--until');
-      if (since > until) throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
+      if (since > until)
+        throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
       const indexDir = context.indexDir(flags, config?.index);
 
       let feed: FeedDocument;
@@ -52,7 +63,12 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
         context.reportProblems(entry.problems.map((message) => ({ file: indexDir, message })));
         const entries: FeedEntry[] = entry.incidents
           .filter((incident) => flags.includeMaintenance || incident.kind !== 'maintenance')
-          .map((incident) => ({ incident, providerName: provider.name, components: incident.components, replay: replayWindow(incident) }))
+          .map((incident) => ({
+            incident,
+            providerName: provider.name,
+            components: incident.components,
+            replay: replayWindow(incident),
+          }))
           .filter((candidate) => overlapsWindow(candidate.replay, since, until, now));
         feed = {
           id: `urn:downstack:feed:provider:${encodeURIComponent(provider.id)}`,
@@ -62,7 +78,16 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
           entries,
         };
       } else {
-        const report = await runCheck({ paths: scanned, indexDir, since, until, now, catalog, includeMaintenance: flags.includeMaintenance, readStdin: context.readStdin });
+        const report = await runCheck({
+          paths: scanned,
+          indexDir,
+          since,
+          until,
+          now,
+          catalog,
+          includeMaintenance: flags.includeMaintenance,
+          readStdin: context.readStdin,
+        });
         context.reportProblems([...report.errors, ...report.inputs.flatMap((input) => input.errors)]);
         const providers = [...new Set(report.exposures.map((exposure) => exposure.provider))].sort();
         // One entry per incident: two exposures (say, direct and through a fourth party) can find the same one.
@@ -71,7 +96,13 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
           const key = `${finding.provider}\u0000${finding.incident.id}`;
           const known = seen.get(key);
           if (known) known.components = [...new Set([...known.components, ...finding.components])];
-          else seen.set(key, { incident: finding.incident, providerName: catalog.providers.get(finding.provider)?.name ?? finding.provider, components: [...finding.components], replay: finding.replay });
+          else
+            seen.set(key, {
+              incident: finding.incident,
+              providerName: catalog.providers.get(finding.provider)?.name ?? finding.provider,
+              components: [...finding.components],
+              replay: finding.replay,
+            });
         }
         feed = {
           // The stack is known by the providers it uses, so the same stack keeps its feed id between runs.
@@ -85,4 +116,3 @@ export const registerFeed: RegisterCommand = (program: Command, context: CliCont
       await context.emit(renderAtom(feed), flags.output);
     });
 };
-

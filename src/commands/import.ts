@@ -7,7 +7,14 @@ import type { RegisterCommand } from './context.js';
 import { indexOption } from './context.js';
 import { ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
-import { ImportError, importDocuments, MAX_DOCUMENT_BYTES, tooBig, type ImportDocument, type ImportResult } from '../incidents/import/index.js';
+import {
+  ImportError,
+  importDocuments,
+  MAX_DOCUMENT_BYTES,
+  tooBig,
+  type ImportDocument,
+  type ImportResult,
+} from '../incidents/import/index.js';
 import { cleanLine } from '../sanitize.js';
 import { formatRange } from '../time.js';
 
@@ -30,9 +37,16 @@ export function importCommand(sources: ImportCommandSources = {}): RegisterComma
     const catalogLoader = sources.catalog ?? (() => loadCatalog(context.catalogDirs([])));
     program
       .command('import')
-      .description('add incident documents to the index: Statuspage JSON, Atom/RSS history feeds, incidentlib records, incident pages and postmortems (text, Markdown, HTML)')
+      .description(
+        'add incident documents to the index: Statuspage JSON, Atom/RSS history feeds, incidentlib records, incident pages and postmortems (text, Markdown, HTML)',
+      )
       .argument('<files...>', 'documents to import; "-" reads one from stdin')
-      .addOption(new Option('--provider <id>', 'the catalog provider the documents are about (default: inferred from each document)'))
+      .addOption(
+        new Option(
+          '--provider <id>',
+          'the catalog provider the documents are about (default: inferred from each document)',
+        ),
+      )
       .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
       .option('--dry-run', 'read and check everything, write nothing')
       .addOption(indexOption())
@@ -41,20 +55,30 @@ export function importCommand(sources: ImportCommandSources = {}): RegisterComma
         const unreadable: string[] = [];
         for (const file of files) {
           if (file === '-') documents.push({ file: '<stdin>', text: await context.readStdin() });
-          else await readDocumentFile(file).then((document) => documents.push(document), (error: unknown) => {
-            if (!(error instanceof ParseError)) throw error;
-            unreadable.push(error.located);
-          });
+          else
+            await readDocumentFile(file).then(
+              (document) => documents.push(document),
+              (error: unknown) => {
+                if (!(error instanceof ParseError)) throw error;
+                unreadable.push(error.located);
+              },
+            );
         }
         if (unreadable.length > 0) throw new ImportError(unreadable);
         const result = await importDocuments(documents, {
           catalog: catalogLoader(),
-          index: sources.snapshotDir ? new IncidentIndex(context.indexDir(flags), sources.snapshotDir) : new IncidentIndex(context.indexDir(flags)),
+          index: sources.snapshotDir
+            ? new IncidentIndex(context.indexDir(flags), sources.snapshotDir)
+            : new IncidentIndex(context.indexDir(flags)),
           ...(flags.provider ? { provider: flags.provider } : {}),
           ...(flags.dryRun ? { dryRun: true } : {}),
         });
         context.reportProblems(result.warnings);
-        await context.emit(flags.format === 'json' ? `${JSON.stringify(toJson(result), null, 2)}\n` : renderImport(result, flags.dryRun === true));
+        await context.emit(
+          flags.format === 'json'
+            ? `${JSON.stringify(toJson(result), null, 2)}\n`
+            : renderImport(result, flags.dryRun === true),
+        );
       });
   };
 }
@@ -67,13 +91,24 @@ async function readDocumentFile(file: string): Promise<ImportDocument> {
     return { file, text: await readFile(file, 'utf8') };
   } catch (error) {
     if (error instanceof ParseError) throw error;
-    throw new ParseError(file, undefined, `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new ParseError(
+      file,
+      undefined,
+      `cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
 }
 
 function toJson(result: ImportResult) {
   return {
-    imported: result.incidents.map((item) => ({ provider: item.provider, id: item.id, title: item.title, action: item.action, replay: item.replay, conflicts: item.incident.conflicts ?? [] })),
+    imported: result.incidents.map((item) => ({
+      provider: item.provider,
+      id: item.id,
+      title: item.title,
+      action: item.action,
+      replay: item.replay,
+      conflicts: item.incident.conflicts ?? [],
+    })),
     written: result.written,
   };
 }
@@ -81,9 +116,15 @@ function toJson(result: ImportResult) {
 function renderImport(result: ImportResult, dryRun: boolean): string {
   const lines: string[] = [];
   for (const item of result.incidents) {
-    lines.push(`${item.action.padEnd(7)} ${item.provider}/${item.id}  replay ${formatRange(item.replay.from, item.replay.to)}  ${cleanLine(item.title, 80)}`);
+    lines.push(
+      `${item.action.padEnd(7)} ${item.provider}/${item.id}  replay ${formatRange(item.replay.from, item.replay.to)}  ${cleanLine(item.title, 80)}`,
+    );
     for (const conflict of item.incident.conflicts ?? []) lines.push(`        ! ${cleanLine(conflict, 300)}`);
   }
-  lines.push(dryRun ? `dry run: ${result.incidents.length} incident(s) checked, nothing written` : `${result.incidents.length} incident(s) imported into ${result.written.length} index file(s)`);
+  lines.push(
+    dryRun
+      ? `dry run: ${result.incidents.length} incident(s) checked, nothing written`
+      : `${result.incidents.length} incident(s) imported into ${result.written.length} index file(s)`,
+  );
   return `${lines.join('\n')}\n`;
 }

@@ -7,7 +7,14 @@ import { cleanLine } from '../sanitize.js';
 import { IncidentIndex } from '../incidents/store.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import { formatRange, parseTimeArg } from '../time.js';
-import { indexOption, sinceOption, snapshotOption, untilOption, type CliContext, type CommonOptions } from './context.js';
+import {
+  indexOption,
+  sinceOption,
+  snapshotOption,
+  untilOption,
+  type CliContext,
+  type CommonOptions,
+} from './context.js';
 
 export function registerIncidentsCommand(program: Command, context: CliContext): void {
   program
@@ -19,28 +26,46 @@ export function registerIncidentsCommand(program: Command, context: CliContext):
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
     .addOption(indexOption())
     .addOption(snapshotOption())
-    .action(async (flags: CommonOptions & { provider?: string[]; since?: string; until: string; format: string; snapshot: boolean }) => {
-      const catalog = loadCatalog(context.catalogDirs([]));
-      const ids = flags.provider ?? [...catalog.providers.keys()];
-      for (const id of ids) if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
-      const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
-      const until = parseTimeArg(flags.until, context.now, '--until');
-      const index = flags.snapshot ? new IncidentIndex(context.indexDir(flags)) : new IncidentIndex(context.indexDir(flags), null);
-      const incidents: Incident[] = [];
-      for (const id of ids) {
-        const entry = await index.read(id);
-        for (const message of entry.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
-        incidents.push(...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)));
-      }
-      incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-      if (flags.format === 'json') {
-        await context.emit(`${JSON.stringify(incidents, null, 2)}\n`);
-        return;
-      }
-      if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
-      for (const incident of incidents) {
-        const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
-        await context.emit(`${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`);
-      }
-    });
+    .action(
+      async (
+        flags: CommonOptions & {
+          provider?: string[];
+          since?: string;
+          until: string;
+          format: string;
+          snapshot: boolean;
+        },
+      ) => {
+        const catalog = loadCatalog(context.catalogDirs([]));
+        const ids = flags.provider ?? [...catalog.providers.keys()];
+        for (const id of ids)
+          if (!catalog.providers.has(id))
+            throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
+        const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
+        const until = parseTimeArg(flags.until, context.now, '--until');
+        const index = flags.snapshot
+          ? new IncidentIndex(context.indexDir(flags))
+          : new IncidentIndex(context.indexDir(flags), null);
+        const incidents: Incident[] = [];
+        for (const id of ids) {
+          const entry = await index.read(id);
+          for (const message of entry.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
+          incidents.push(
+            ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
+          );
+        }
+        incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+        if (flags.format === 'json') {
+          await context.emit(`${JSON.stringify(incidents, null, 2)}\n`);
+          return;
+        }
+        if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
+        for (const incident of incidents) {
+          const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
+          await context.emit(
+            `${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`,
+          );
+        }
+      },
+    );
 }

@@ -14,11 +14,20 @@ export function registerProvidersCommand(program: Command, context: CliContext):
     .action(async (query: string | undefined, flags: { format: string }) => {
       const found = searchProviders([...loadCatalog(context.catalogDirs([])).providers.values()], query);
       if (flags.format === 'json') {
-        await context.emit(`${JSON.stringify(found.map(({ file: _file, ...provider }) => provider), null, 2)}\n`);
+        await context.emit(
+          `${JSON.stringify(
+            found.map(({ file: _file, ...provider }) => provider),
+            null,
+            2,
+          )}\n`,
+        );
         return;
       }
       if (found.length === 0) await context.emit(`No provider matches "${query}". To add one, see CONTRIBUTING.md.\n`);
-      const rows = found.map((provider) => `${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${provider.verified === false ? '  (unverified)' : ''}\n`);
+      const rows = found.map(
+        (provider) =>
+          `${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${provider.verified === false ? '  (unverified)' : ''}\n`,
+      );
       await context.emit(rows.join(''));
     });
 
@@ -37,7 +46,14 @@ export function searchProviders(providers: Provider[], query: string | undefined
   if (!query) return providers;
   const needle = query.toLowerCase();
   return providers.filter((provider) =>
-    [provider.id, provider.name, provider.category, ...(provider.match.npm ?? []), ...(provider.match.domains ?? []), ...(provider.match.terraform?.sources ?? [])]
+    [
+      provider.id,
+      provider.name,
+      provider.category,
+      ...(provider.match.npm ?? []),
+      ...(provider.match.domains ?? []),
+      ...(provider.match.terraform?.sources ?? []),
+    ]
       .join('\n')
       .toLowerCase()
       .includes(needle),
@@ -45,21 +61,41 @@ export function searchProviders(providers: Provider[], query: string | undefined
 }
 
 export function describeProvider(provider: Provider): string {
-  const lines = [`${provider.name} (${provider.id}) · ${provider.category}${provider.parent ? ` · part of ${provider.parent}` : ''}`];
-  lines.push(`  status page  ${provider.status.url} (${provider.status.platform}${provider.status.pageId ? `, page ${provider.status.pageId}` : ''})`);
+  const lines = [
+    `${provider.name} (${provider.id}) · ${provider.category}${provider.parent ? ` · part of ${provider.parent}` : ''}`,
+  ];
+  lines.push(
+    `  status page  ${provider.status.url} (${provider.status.platform}${provider.status.pageId ? `, page ${provider.status.pageId}` : ''})`,
+  );
   if (provider.status.feed) lines.push(`  feed         ${provider.status.feed}`);
   for (const endpoint of provider.status.endpoints ?? []) lines.push(`  endpoint     ${endpoint}`);
-  if (provider.verified === false) lines.push(`  unverified   ${provider.notes ?? 'some facts in this file could not be checked'}`);
-  const list = (label: string, values: string[] | undefined) => values?.length && lines.push(`  ${label.padEnd(12)} ${values.join(', ')}`);
+  if (provider.verified === false)
+    lines.push(`  unverified   ${provider.notes ?? 'some facts in this file could not be checked'}`);
+  const list = (label: string, values: string[] | undefined) =>
+    values?.length && lines.push(`  ${label.padEnd(12)} ${values.join(', ')}`);
   list('npm', provider.match.npm);
-  list('terraform', [...(provider.match.terraform?.sources ?? []), ...(provider.match.terraform?.resources ?? []).map((prefix) => `${prefix}*`)]);
+  list('terraform', [
+    ...(provider.match.terraform?.sources ?? []),
+    ...(provider.match.terraform?.resources ?? []).map((prefix) => `${prefix}*`),
+  ]);
   list('domains', provider.match.domains);
   list('regions', provider.regions);
-  list('runs on', provider.runsOn?.map((upstream) => `${upstream.provider}${upstream.components?.length ? ` (${upstream.components.join(', ')})` : ''}`));
+  list(
+    'runs on',
+    provider.runsOn?.map(
+      (upstream) => `${upstream.provider}${upstream.components?.length ? ` (${upstream.components.join(', ')})` : ''}`,
+    ),
+  );
   if (provider.components.length > 0) lines.push(`  components`);
   for (const component of provider.components) {
-    const matchers = [...(component.match?.npm ?? []), ...(component.match?.terraform ?? []).map((prefix) => `${prefix}*`), ...(component.match?.domains ?? [])];
-    lines.push(`    ${component.name}${component.id ? ` [${component.id}]` : ''}${matchers.length ? ` ← ${matchers.join(', ')}` : ''}`);
+    const matchers = [
+      ...(component.match?.npm ?? []),
+      ...(component.match?.terraform ?? []).map((prefix) => `${prefix}*`),
+      ...(component.match?.domains ?? []),
+    ];
+    lines.push(
+      `    ${component.name}${component.id ? ` [${component.id}]` : ''}${matchers.length ? ` ← ${matchers.join(', ')}` : ''}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

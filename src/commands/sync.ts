@@ -25,12 +25,22 @@ const EXIT_SOME_FAILED = 1;
 export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
   program
     .command('sync')
-    .description("refresh the incident index from the providers' public status pages (the stack's providers by default)")
+    .description(
+      "refresh the incident index from the providers' public status pages (the stack's providers by default)",
+    )
     .argument('[paths...]', 'stack whose providers to sync: files or directories, "-" for stdin', ['.'])
     .option('--all', 'sync every provider in the catalog')
     .addOption(new Option('--provider <id...>', 'sync only these providers'))
-    .addOption(new Option('--concurrency <n>', 'requests in flight at once (at most 2 per host)').argParser(positiveInt('--concurrency')).default(DEFAULT_HTTP.concurrency))
-    .addOption(new Option('--timeout <seconds>', 'per-request timeout').argParser(positiveInt('--timeout')).default(DEFAULT_HTTP.timeoutMs / 1000))
+    .addOption(
+      new Option('--concurrency <n>', 'requests in flight at once (at most 2 per host)')
+        .argParser(positiveInt('--concurrency'))
+        .default(DEFAULT_HTTP.concurrency),
+    )
+    .addOption(
+      new Option('--timeout <seconds>', 'per-request timeout')
+        .argParser(positiveInt('--timeout'))
+        .default(DEFAULT_HTTP.timeoutMs / 1000),
+    )
     .addOption(new Option('--catalog <dir...>', 'read the provider catalog from these directories').hideHelp())
     .option('--no-progress', 'one line per provider even in a terminal')
     .addOption(indexOption())
@@ -55,23 +65,35 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
     });
 };
 
-async function selectProviders(paths: string[], flags: SyncFlags, catalog: Catalog, context: CliContext): Promise<string[]> {
+async function selectProviders(
+  paths: string[],
+  flags: SyncFlags,
+  catalog: Catalog,
+  context: CliContext,
+): Promise<string[]> {
   if (flags.all) return [...catalog.providers.keys()];
   if (flags.provider) {
     const unknown = flags.provider.filter((id) => !catalog.providers.has(id));
-    if (unknown.length > 0) throw new UsageError(`unknown provider ${unknown.map((id) => `"${cleanLine(id, 60)}"`).join(', ')} (see \`downstack providers\`)`);
+    if (unknown.length > 0)
+      throw new UsageError(
+        `unknown provider ${unknown.map((id) => `"${cleanLine(id, 60)}"`).join(', ')} (see \`downstack providers\`)`,
+      );
     return [...new Set(flags.provider)];
   }
   const scan = await scanPaths(paths, { readStdin: context.readStdin });
   context.reportProblems(scan.errors);
-  return stackProviders(scan.inputs.flatMap((input) => input.dependencies), catalog);
+  return stackProviders(
+    scan.inputs.flatMap((input) => input.dependencies),
+    catalog,
+  );
 }
 
 function progressWriter(context: CliContext, bar: boolean): (event: SyncEvent) => void {
   const columns = context.stderr.columns ?? 80;
   return (event) => {
     if (event.type === 'start') {
-      if (event.lockRecovered) context.stderr.write(`sync: took over a stale lock (${cleanLine(event.lockRecovered, 120)})\n`);
+      if (event.lockRecovered)
+        context.stderr.write(`sync: took over a stale lock (${cleanLine(event.lockRecovered, 120)})\n`);
       if (bar) context.stderr.write(progressBar(0, event.total, '', columns));
       return;
     }
@@ -87,7 +109,8 @@ function progressWriter(context: CliContext, bar: boolean): (event: SyncEvent) =
 function positiveInt(flag: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a positive whole number, got "${cleanLine(value, 40)}"`);
+    if (!Number.isInteger(n) || n < 1)
+      throw new UsageError(`${flag} must be a positive whole number, got "${cleanLine(value, 40)}"`);
     return n;
   };
 }

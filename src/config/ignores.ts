@@ -59,7 +59,9 @@ function coveringRules(rules: IgnoreRule[], finding: Finding): IgnoreRule[] | un
 /** Drops findings that live rules cover and re-plans the replay windows without them. */
 export function applyIgnores(findings: Finding[], rules: IgnoreRule[], now: Date): IgnoreOutcome {
   const live = rules.filter((rule) => expiresAt(rule) > now);
-  const expired = rules.filter((rule) => !live.includes(rule)).map((rule) => ({ rule, matches: findings.filter((finding) => ruleMatches(rule, finding)) }));
+  const expired = rules
+    .filter((rule) => !live.includes(rule))
+    .map((rule) => ({ rule, matches: findings.filter((finding) => ruleMatches(rule, finding)) }));
   const kept: Finding[] = [];
   const ignored: IgnoredFinding[] = [];
   for (const finding of findings) {
@@ -74,6 +76,9 @@ export function applyIgnores(findings: Finding[], rules: IgnoreRule[], now: Date
 export function describeExpired(expired: ExpiredIgnore): string {
   const { rule, matches } = expired;
   const scope = [rule.provider, rule.component, rule.incident].filter(Boolean).join(' / ');
-  const effect = matches.length > 0 ? `${matches.length} finding${matches.length === 1 ? '' : 's'} count${matches.length === 1 ? 's' : ''} again` : 'it matches nothing in this report';
+  const effect =
+    matches.length > 0
+      ? `${matches.length} finding${matches.length === 1 ? '' : 's'} count${matches.length === 1 ? 's' : ''} again`
+      : 'it matches nothing in this report';
   return `${rule.file}:${rule.line}: ignore for ${scope} expired on ${rule.expires} ("${rule.reason}"); no longer ignored — ${effect}`;
 }

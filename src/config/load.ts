@@ -50,7 +50,13 @@ export async function findConfig(paths: string[], explicit?: string): Promise<st
     seen.add(absolute);
     for (const name of CONFIG_NAMES) {
       const file = join(dir, name);
-      if (await stat(file).then((info) => info.isFile(), () => false)) return file;
+      if (
+        await stat(file).then(
+          (info) => info.isFile(),
+          () => false,
+        )
+      )
+        return file;
     }
   }
   return undefined;
@@ -61,14 +67,18 @@ export async function loadConfig(file: string): Promise<Config> {
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`${file}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(
+      `${file}: cannot read the config file (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+    );
   }
   return parseConfig(text, file);
 }
 
 export function parseConfig(text: string, file: string): Config {
   const doc = parseDocument(text, { uniqueKeys: true });
-  const problems = doc.errors.map((error) => `${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
+  const problems = doc.errors.map(
+    (error) => `${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`,
+  );
   if (problems.length > 0) throw new UsageError(problems.join('\n'));
   // An empty file is a valid config with nothing in it.
   const result = ConfigSchema.safeParse(doc.toJS() ?? {});
@@ -82,7 +92,8 @@ export function parseConfig(text: string, file: string): Config {
     const lines = result.error.issues.flatMap((issue) => {
       const path = issue.path as Array<string | number>;
       // An unknown key is reported on its own line, which is where the typo is.
-      if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => `${file}:${lineOf([...path, key])}: ${[...path, key].join('.')}: unknown key`);
+      if (issue.code === 'unrecognized_keys')
+        return issue.keys.map((key) => `${file}:${lineOf([...path, key])}: ${[...path, key].join('.')}: unknown key`);
       return [`${file}:${lineOf(path)}: ${path.length > 0 ? `${path.join('.')}: ` : ''}${issue.message}`];
     });
     throw new UsageError(lines.join('\n'));

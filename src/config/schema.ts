@@ -8,9 +8,15 @@ const expiry = z
   .string()
   .regex(EXPIRY, { message: 'must be a date like 2026-12-31 (or a UTC time like 2026-12-31T18:00Z)' })
   // Date.parse rolls 2026-02-30 over into March, so the day must survive the round trip.
-  .refine((value) => !EXPIRY.test(value) || new Date(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)).toISOString().slice(0, 10) === value.slice(0, 10), {
-    message: 'is not a real date',
-  });
+  .refine(
+    (value) =>
+      !EXPIRY.test(value) ||
+      new Date(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)).toISOString().slice(0, 10) ===
+        value.slice(0, 10),
+    {
+      message: 'is not a real date',
+    },
+  );
 
 export const IgnoreRuleSchema = z.strictObject({
   provider: z.string().min(1),

@@ -17,7 +17,12 @@ export function isActive(incident: Incident): boolean {
   return incident.resolvedAt === null && !CLOSED.has(incident.status);
 }
 
-export function findIncidents(exposures: Exposure[], incidents: Map<string, Incident[]>, catalog: Catalog, options: FindingOptions): Finding[] {
+export function findIncidents(
+  exposures: Exposure[],
+  incidents: Map<string, Incident[]>,
+  catalog: Catalog,
+  options: FindingOptions,
+): Finding[] {
   const findings: Finding[] = [];
   for (const exposure of exposures) {
     for (const incident of incidents.get(exposure.provider) ?? []) {
@@ -42,13 +47,19 @@ export function findIncidents(exposures: Exposure[], incidents: Map<string, Inci
 }
 
 /** The exposure's components the incident names, or undefined when it touches none of them. */
-function touchedComponents(exposure: Exposure, incident: Incident, catalog: Catalog): { components: string[]; confidence: Finding['confidence'] } | undefined {
+function touchedComponents(
+  exposure: Exposure,
+  incident: Incident,
+  catalog: Catalog,
+): { components: string[]; confidence: Finding['confidence'] } | undefined {
   const provider = catalog.providers.get(exposure.provider);
-  const canonical = (name: string) => (provider ? (findComponent(provider, name) ?? findComponent(provider, withoutGroup(name)))?.name : undefined);
+  const canonical = (name: string) =>
+    provider ? (findComponent(provider, name) ?? findComponent(provider, withoutGroup(name)))?.name : undefined;
   const incidentKeys = new Set(incident.components.flatMap((name) => componentKeys(name, canonical(name))));
   const regional = incident.regions.length > 0;
   const incidentRegions = new Set(incident.regions.map((region) => region.toLowerCase()));
-  const inRegion = (region: string | undefined) => (region === undefined ? 'possibly' : incidentRegions.has(region.toLowerCase()) ? 'certain' : 'no');
+  const inRegion = (region: string | undefined) =>
+    region === undefined ? 'possibly' : incidentRegions.has(region.toLowerCase()) ? 'certain' : 'no';
   const whole = wholeProviderVerdict(exposure, regional, inRegion);
 
   // An incident that names no component concerns the whole provider.
@@ -57,15 +68,28 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
     const certain = exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name);
     // Terraform resources and modules carry their own region, also those the catalog maps to no component
     // (not for an upstream provider: the evidence's regions are those of the provider it runs under).
-    const placed = exposure.through ? [] : exposure.evidence.filter((dependency) => dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module').map((dependency) => inRegion(dependency.region));
-    if (certain.length > 0 || whole === 'certain' || placed.includes('certain')) return { components: [...new Set(certain)], confidence: 'certain' };
-    if (whole === 'possibly' || placed.includes('possibly') || exposure.components.some((c) => c.region === undefined)) return { components: [], confidence: 'possibly' };
+    const placed = exposure.through
+      ? []
+      : exposure.evidence
+          .filter(
+            (dependency) =>
+              dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module',
+          )
+          .map((dependency) => inRegion(dependency.region));
+    if (certain.length > 0 || whole === 'certain' || placed.includes('certain'))
+      return { components: [...new Set(certain)], confidence: 'certain' };
+    if (whole === 'possibly' || placed.includes('possibly') || exposure.components.some((c) => c.region === undefined))
+      return { components: [], confidence: 'possibly' };
     // Every piece of evidence sits in a known region the incident does not name.
     return undefined;
   }
 
-  const hit = exposure.components.filter((component) => componentKeys(component.name).some((key) => incidentKeys.has(key)));
-  const regionOk = hit.map((component) => (regional ? inRegion(component.region) : 'certain')).filter((verdict) => verdict !== 'no');
+  const hit = exposure.components.filter((component) =>
+    componentKeys(component.name).some((key) => incidentKeys.has(key)),
+  );
+  const regionOk = hit
+    .map((component) => (regional ? inRegion(component.region) : 'certain'))
+    .filter((verdict) => verdict !== 'no');
   if (hit.length > 0 && regionOk.length > 0) {
     const names = [...new Set(hit.filter((c) => !regional || inRegion(c.region) !== 'no').map((c) => c.name))];
     return { components: names, confidence: regionOk.includes('certain') ? 'certain' : 'possibly' };
@@ -76,7 +100,11 @@ function touchedComponents(exposure: Exposure, incident: Incident, catalog: Cata
   return undefined;
 }
 
-function wholeProviderVerdict(exposure: Exposure, regional: boolean, inRegion: (region: string | undefined) => 'certain' | 'possibly' | 'no'): 'certain' | 'possibly' | 'no' {
+function wholeProviderVerdict(
+  exposure: Exposure,
+  regional: boolean,
+  inRegion: (region: string | undefined) => 'certain' | 'possibly' | 'no',
+): 'certain' | 'possibly' | 'no' {
   if (!exposure.wholeProvider) return 'no';
   if (!regional) return 'certain';
   if (!exposure.wholeProviderRegions) return 'possibly';

@@ -38,7 +38,12 @@ export async function acquireLock(dir: string, options: LockOptions): Promise<He
   await mkdir(dir, { recursive: true });
   const path = join(dir, LOCK_NAME);
   const staleMs = options.staleMs ?? 120_000;
-  const owner: LockOwner = { pid: process.pid, host: hostname(), startedAt: new Date().toISOString(), token: randomBytes(8).toString('hex') };
+  const owner: LockOwner = {
+    pid: process.pid,
+    host: hostname(),
+    startedAt: new Date().toISOString(),
+    token: randomBytes(8).toString('hex'),
+  };
   // Written whole to a private file, then hard-linked into place: link() fails if the lock exists, so the
   // lock appears atomically and is never seen half-written.
   const temp = join(dir, `.sync.lock.${owner.token}`);
@@ -68,17 +73,22 @@ export async function acquireLock(dir: string, options: LockOptions): Promise<He
         continue;
       }
       if (Date.now() >= deadline || options.signal?.aborted) {
-        throw new LockError(`another sync is running on ${dir} (${describeOwner(holder)}); try again when it has finished`);
+        throw new LockError(
+          `another sync is running on ${dir} (${describeOwner(holder)}); try again when it has finished`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 150));
     }
   } finally {
     await rm(temp, { force: true });
   }
-  const heartbeat = setInterval(() => {
-    const time = new Date();
-    utimes(path, time, time).catch(() => undefined);
-  }, options.heartbeatMs ?? Math.min(15_000, staleMs / 4));
+  const heartbeat = setInterval(
+    () => {
+      const time = new Date();
+      utimes(path, time, time).catch(() => undefined);
+    },
+    options.heartbeatMs ?? Math.min(15_000, staleMs / 4),
+  );
   heartbeat.unref();
   return {
     ...(recovered ? { recovered } : {}),
@@ -93,7 +103,8 @@ export async function acquireLock(dir: string, options: LockOptions): Promise<He
 async function readOwner(path: string): Promise<LockOwner | 'gone' | 'unreadable'> {
   try {
     const data = JSON.parse(await readFile(path, 'utf8')) as Partial<LockOwner>;
-    if (typeof data.pid === 'number' && typeof data.host === 'string' && typeof data.token === 'string') return data as LockOwner;
+    if (typeof data.pid === 'number' && typeof data.host === 'string' && typeof data.token === 'string')
+      return data as LockOwner;
     return 'unreadable';
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';

@@ -45,10 +45,13 @@ export class IncidentIndex {
   /** Index incidents layered over the snapshot's (the index wins for the same id). */
   async read(provider: string): Promise<ProviderIncidents> {
     const problems: string[] = [];
-    const snapshot = this.snapshotDir === null ? undefined : await readIndexFile(join(this.snapshotDir, `${provider}.json`), provider).catch((error: Error) => {
-      problems.push(error.message);
-      return undefined;
-    });
+    const snapshot =
+      this.snapshotDir === null
+        ? undefined
+        : await readIndexFile(join(this.snapshotDir, `${provider}.json`), provider).catch((error: Error) => {
+            problems.push(error.message);
+            return undefined;
+          });
     const indexed = await this.readIndexFile(provider).catch((error: Error) => {
       problems.push(error.message);
       return undefined;
@@ -86,13 +89,18 @@ async function readIndexFile(path: string, provider: string): Promise<IndexFile 
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new IndexError(`${path}: damaged index file (${(error as Error).message}); ignored — run \`downstack sync --provider ${provider}\` to rebuild it`);
+    throw new IndexError(
+      `${path}: damaged index file (${(error as Error).message}); ignored — run \`downstack sync --provider ${provider}\` to rebuild it`,
+    );
   }
   const result = IndexFileSchema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new IndexError(`${path}: index file does not match schema version ${INDEX_SCHEMA_VERSION} (${issue?.path.join('.')}: ${issue?.message}); ignored`);
+    throw new IndexError(
+      `${path}: index file does not match schema version ${INDEX_SCHEMA_VERSION} (${issue?.path.join('.')}: ${issue?.message}); ignored`,
+    );
   }
-  if (result.data.provider !== provider) throw new IndexError(`${path}: holds provider "${result.data.provider}", expected "${provider}"; ignored`);
+  if (result.data.provider !== provider)
+    throw new IndexError(`${path}: holds provider "${result.data.provider}", expected "${provider}"; ignored`);
   return result.data;
 }

@@ -3,7 +3,13 @@
 import { ParseError } from '../errors.js';
 import { isRecord } from '../json-text.js';
 import type { InputProblem } from '../model.js';
-import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
+import {
+  dependenciesFromGraph,
+  type EdgeType,
+  type LockEdge,
+  type LockNode,
+  type LockRoot,
+} from './lockfile/lock-graph.js';
 import { parseJsoncText } from './lockfile/jsonc-text.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type Parser, type ParseResult } from './types.js';
@@ -31,7 +37,11 @@ export function parseBunLock(text: string, path: string): ParseResult {
   const { value: lock, lines } = parsed;
   if (!isRecord(lock)) throw new ParseError(path, 1, 'bun.lock must hold a JSON object');
   if (!KNOWN_VERSIONS.has(lock.lockfileVersion as number)) {
-    errors.push({ file: path, line: lines.get(lock)?.get('lockfileVersion') ?? 1, message: `lockfileVersion ${JSON.stringify(lock.lockfileVersion)} is not one downstack knows (0 to 2); read as the latest` });
+    errors.push({
+      file: path,
+      line: lines.get(lock)?.get('lockfileVersion') ?? 1,
+      message: `lockfileVersion ${JSON.stringify(lock.lockfileVersion)} is not one downstack knows (0 to 2); read as the latest`,
+    });
   }
   const workspaces = isRecord(lock.workspaces) ? lock.workspaces : undefined;
   const packages = isRecord(lock.packages) ? lock.packages : undefined;
@@ -72,9 +82,18 @@ export function parseBunLock(text: string, path: string): ParseResult {
   const nodes = new Map<string, LockNode>();
   const roots: LockRoot[] = [];
   for (const [dir, manifest] of Object.entries(workspaces)) {
-    const name = isRecord(manifest) && typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : dir === '' ? dirName(path) : dir;
+    const name =
+      isRecord(manifest) && typeof manifest.name === 'string' && manifest.name !== ''
+        ? manifest.name
+        : dir === ''
+          ? dirName(path)
+          : dir;
     // Packages a workspace needs in a version of its own are nested under the workspace's name.
-    nodes.set(rootId(dir), { id: rootId(dir), name, edges: edgesOf(manifest, dir === '' ? '' : name, WORKSPACE_SECTIONS) });
+    nodes.set(rootId(dir), {
+      id: rootId(dir),
+      name,
+      edges: edgesOf(manifest, dir === '' ? '' : name, WORKSPACE_SECTIONS),
+    });
     roots.push({ id: rootId(dir), name });
   }
   for (const [key, entry] of Object.entries(packages)) {
@@ -92,21 +111,29 @@ export function parseBunLock(text: string, path: string): ParseResult {
     });
   }
   roots.sort((a, b) => (a.id === rootId('') ? -1 : b.id === rootId('') ? 1 : a.id < b.id ? -1 : 1));
-  return { dependencies: dependenciesFromGraph({ nodes, roots }, path), errors, projectDirs: Object.keys(workspaces).map((dir) => dir || '.') };
+  return {
+    dependencies: dependenciesFromGraph({ nodes, roots }, path),
+    errors,
+    projectDirs: Object.keys(workspaces).map((dir) => dir || '.'),
+  };
 }
 
 /** `a/@s/b/c` → `a/@s/b`: drops the last package name (a scoped name is two segments). */
 function parentKey(key: string): string {
   const parts = key.split('/');
   const names: string[] = [];
-  for (let i = 0; i < parts.length; i++) names.push(parts[i]?.startsWith('@') && i + 1 < parts.length ? `${parts[i]}/${parts[++i]}` : (parts[i] as string));
+  for (let i = 0; i < parts.length; i++)
+    names.push(parts[i]?.startsWith('@') && i + 1 < parts.length ? `${parts[i]}/${parts[++i]}` : (parts[i] as string));
   return names.slice(0, -1).join('/');
 }
 
 export const bunLockParser: Parser = {
   kind: 'bun-lock',
   matches: (path) => basename(path) === 'bun.lock',
-  sniff: (text) => /^\s*\{/.test(text) && /"lockfileVersion"\s*:/.test(text.slice(0, 256)) && /^ {2}"workspaces"\s*:\s*\{/m.test(text.slice(0, 4096)),
+  sniff: (text) =>
+    /^\s*\{/.test(text) &&
+    /"lockfileVersion"\s*:/.test(text.slice(0, 256)) &&
+    /^ {2}"workspaces"\s*:\s*\{/m.test(text.slice(0, 4096)),
   parse: parseBunLock,
   supersedes: ['package.json', 'bun.lockb'],
 };

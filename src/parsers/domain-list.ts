@@ -56,7 +56,7 @@ export function parseDomainList(text: string, path: string): ParseResult {
     const content = contentLines[index] ?? '';
     if (content === '') continue;
     const lineNumber = index + 1;
-    const raw = isCsv ? (splitCsv(content)[column] ?? '') : content.split(/\s+/)[0] ?? '';
+    const raw = isCsv ? (splitCsv(content)[column] ?? '') : (content.split(/\s+/)[0] ?? '');
     const result = normalizeHost(raw);
     if (!result.ok) {
       errors.push({ file: path, line: lineNumber, message: `${result.reason}; skipped` });
@@ -64,7 +64,14 @@ export function parseDomainList(text: string, path: string): ParseResult {
     }
     if (seen.has(result.entry.host)) continue;
     seen.add(result.entry.host);
-    dependencies.push({ ecosystem: 'domain', name: result.entry.host, file: path, line: lineNumber, direct: true, via: [result.entry.host] });
+    dependencies.push({
+      ecosystem: 'domain',
+      name: result.entry.host,
+      file: path,
+      line: lineNumber,
+      direct: true,
+      via: [result.entry.host],
+    });
   }
   return { dependencies, errors };
 }
@@ -73,9 +80,16 @@ const HOSTISH = /^(\*\.)?([a-z][a-z0-9+.-]*:\/\/)?[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]
 
 export const domainListParser: Parser = {
   kind: 'domains',
-  matches: (path) => /^(domains?|hosts?|hostnames?|endpoints?|urls?|allowlist|egress)([._-][\w.-]*)?\.(txt|csv|list)$|\.domains$/i.test(basename(path)),
+  matches: (path) =>
+    /^(domains?|hosts?|hostnames?|endpoints?|urls?|allowlist|egress)([._-][\w.-]*)?\.(txt|csv|list)$|\.domains$/i.test(
+      basename(path),
+    ),
   sniff(text) {
-    const lines = text.split(/\r?\n/).map(stripComment).filter((line) => line !== '').slice(0, 50);
+    const lines = text
+      .split(/\r?\n/)
+      .map(stripComment)
+      .filter((line) => line !== '')
+      .slice(0, 50);
     if (lines.length === 0) return false;
     const first = lines[0] ?? '';
     const csvHeader = first.includes(',') && splitCsv(first).some((cell) => HOST_COLUMNS.test(cell));

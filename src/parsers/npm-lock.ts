@@ -28,9 +28,14 @@ function load(text: string, path: string): LoadedLock {
   const errors: InputProblem[] = [];
   const version = lock.lockfileVersion;
   if (version !== 1 && version !== 2 && version !== 3) {
-    errors.push({ file: path, line: 1, message: `unknown lockfileVersion ${JSON.stringify(version)} (expected 1, 2 or 3); read as ${isRecord(lock.packages) ? 'v3' : 'v1'}` });
+    errors.push({
+      file: path,
+      line: 1,
+      message: `unknown lockfileVersion ${JSON.stringify(version)} (expected 1, 2 or 3); read as ${isRecord(lock.packages) ? 'v3' : 'v1'}`,
+    });
   }
-  if (!isRecord(lock.packages) && !isRecord(lock.dependencies)) throw new ParseError(path, 1, 'no "packages" or "dependencies" in this lockfile');
+  if (!isRecord(lock.packages) && !isRecord(lock.dependencies))
+    throw new ParseError(path, 1, 'no "packages" or "dependencies" in this lockfile');
   return { lock, errors };
 }
 
@@ -38,7 +43,8 @@ function load(text: string, path: string): LoadedLock {
 function keyLines(text: string, path: string, errors: InputProblem[]): Map<string, number> {
   const duplicates: Array<{ key: string; line: number }> = [];
   const lines = entryLines(text, duplicates);
-  for (const { key, line } of duplicates) errors.push({ file: path, line, message: `"${key}" is listed twice; the later entry is used, as npm does` });
+  for (const { key, line } of duplicates)
+    errors.push({ file: path, line, message: `"${key}" is listed twice; the later entry is used, as npm does` });
   return lines;
 }
 
@@ -48,11 +54,14 @@ export function parseNpmLock(text: string, path: string): ParseResult {
 }
 
 function walk({ lock, errors }: LoadedLock, text: string, path: string): ParseResult {
-  if (!isRecord(lock.packages)) throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist: use parseAsync');
+  if (!isRecord(lock.packages))
+    throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist: use parseAsync');
   const locations = Object.keys(lock.packages);
   const aligned = alignedLines(text, locations);
   const lines = aligned ? undefined : keyLines(text, path, errors);
-  const lineOf = aligned ? (_location: string, index: number) => aligned[index] : (location: string) => lines?.get(location);
+  const lineOf = aligned
+    ? (_location: string, index: number) => aligned[index]
+    : (location: string) => lines?.get(location);
   const graph = graphFromPackages(lock.packages, lineOf, rootName(lock, path), locations);
   return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
 }
@@ -62,10 +71,19 @@ export async function parseNpmLockWithArborist(text: string, path: string, manif
   return readWithArborist(load(text, path), text, path, manifest);
 }
 
-async function readWithArborist({ lock, errors }: LoadedLock, text: string, path: string, manifest?: string): Promise<ParseResult> {
+async function readWithArborist(
+  { lock, errors }: LoadedLock,
+  text: string,
+  path: string,
+  manifest?: string,
+): Promise<ParseResult> {
   const lines = keyLines(text, path, errors);
   const fileName = basename(path) === 'npm-shrinkwrap.json' ? 'npm-shrinkwrap.json' : 'package-lock.json';
-  const graph = await graphFromArborist({ lock, text, fileName, manifest, lines, fallbackRootName: rootName(lock, path) }, path, errors);
+  const graph = await graphFromArborist(
+    { lock, text, fileName, manifest, lines, fallbackRootName: rootName(lock, path) },
+    path,
+    errors,
+  );
   return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
 }
 
@@ -77,14 +95,19 @@ async function parseNpmLockAsync(text: string, path: string, context: ParseConte
 
 /** The root, its workspaces and linked local packages: the lockfile accounts for all of their manifests. */
 function projectDirs(graph: LockGraph): string[] {
-  return [...graph.nodes.keys()].filter((id) => !id.includes('node_modules/') && !id.startsWith('..')).map((id) => id || '.');
+  return [...graph.nodes.keys()]
+    .filter((id) => !id.includes('node_modules/') && !id.startsWith('..'))
+    .map((id) => id || '.');
 }
 
 function rootName(lock: Record<string, unknown>, path: string): string {
   return typeof lock.name === 'string' && lock.name !== '' ? lock.name : dirName(path);
 }
 
-const sniff = (text: string) => /^\s*\{/.test(text) && /"lockfileVersion"\s*:\s*\d/.test(text.slice(0, 4096)) && /"(packages|dependencies)"\s*:/.test(text);
+const sniff = (text: string) =>
+  /^\s*\{/.test(text) &&
+  /"lockfileVersion"\s*:\s*\d/.test(text.slice(0, 4096)) &&
+  /"(packages|dependencies)"\s*:/.test(text);
 
 export const npmLockParser: Parser = {
   kind: 'package-lock',

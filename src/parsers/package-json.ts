@@ -30,7 +30,11 @@ export function parsePackageJson(text: string, path: string): ParseResult {
     if (deps === undefined) continue;
     const sectionLine = lineOfKey(text, section);
     if (!isRecord(deps)) {
-      errors.push({ file: path, line: sectionLine, message: `"${section}" must be an object of name → version range; skipped` });
+      errors.push({
+        file: path,
+        line: sectionLine,
+        message: `"${section}" must be an object of name → version range; skipped`,
+      });
       continue;
     }
     const sectionOffset = text.indexOf(JSON.stringify(section));
@@ -42,7 +46,16 @@ export function parsePackageJson(text: string, path: string): ParseResult {
         errors.push({ file: path, line, message: `version of "${name}" in ${section} must be a string; skipped` });
         continue;
       }
-      byName.set(name, { ecosystem: 'npm', name, version: range, file: path, line, direct: true, via: [root, name], kind });
+      byName.set(name, {
+        ecosystem: 'npm',
+        name,
+        version: range,
+        file: path,
+        line,
+        direct: true,
+        via: [root, name],
+        kind,
+      });
     }
   }
   return { dependencies: [...byName.values()], errors };
@@ -51,6 +64,7 @@ export function parsePackageJson(text: string, path: string): ParseResult {
 export const packageJsonParser: Parser = {
   kind: 'package.json',
   matches: (path) => basename(path) === 'package.json',
-  sniff: (text) => /^\s*\{/.test(text) && /"(dev|peer|optional)?[dD]ependencies"\s*:/.test(text) && !/"lockfileVersion"/.test(text),
+  sniff: (text) =>
+    /^\s*\{/.test(text) && /"(dev|peer|optional)?[dD]ependencies"\s*:/.test(text) && !/"lockfileVersion"/.test(text),
   parse: parsePackageJson,
 };

@@ -2,7 +2,14 @@
 import { posix } from 'node:path';
 import { ParseError } from '../errors.js';
 import type { InputProblem } from '../model.js';
-import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockGraph, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
+import {
+  dependenciesFromGraph,
+  type EdgeType,
+  type LockEdge,
+  type LockGraph,
+  type LockNode,
+  type LockRoot,
+} from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
 import { readYamlLock, type YamlEntry, type YamlLock } from './lockfile/yaml-lock.js';
@@ -24,7 +31,10 @@ function load(text: string, path: string): LoadedPnpmLock {
   assertNoConflictMarkers(text, path, FIX);
   const yaml = readYamlLock(text, path);
   const importers = yaml.get(yaml.root, 'importers');
-  return { yaml, importers: importers === undefined ? [{ key: '.', value: yaml.root, line: 1 }] : yaml.entries(importers) };
+  return {
+    yaml,
+    importers: importers === undefined ? [{ key: '.', value: yaml.root, line: 1 }] : yaml.entries(importers),
+  };
 }
 
 export function parsePnpmLock(text: string, path: string): ParseResult {
@@ -32,17 +42,32 @@ export function parsePnpmLock(text: string, path: string): ParseResult {
 }
 
 /** `names` maps an importer directory to its package name, when the core could read its package.json. */
-function build({ yaml, importers: importerEntries }: LoadedPnpmLock, path: string, names: Map<string, string>): ParseResult {
+function build(
+  { yaml, importers: importerEntries }: LoadedPnpmLock,
+  path: string,
+  names: Map<string, string>,
+): ParseResult {
   const errors: InputProblem[] = [];
   const version = yaml.scalar(yaml.get(yaml.root, 'lockfileVersion'));
   const major = Number.parseInt(version ?? '', 10);
   if (version === undefined) throw new ParseError(path, 1, 'not a pnpm lockfile: no lockfileVersion');
-  if (major !== 6 && major !== 9) errors.push({ file: path, line: 1, message: `lockfileVersion ${version} is not one downstack knows (6.x or 9.x); read as ${major > 9 ? 'v9' : 'v6'}` });
+  if (major !== 6 && major !== 9)
+    errors.push({
+      file: path,
+      line: 1,
+      message: `lockfileVersion ${version} is not one downstack knows (6.x or 9.x); read as ${major > 9 ? 'v9' : 'v6'}`,
+    });
   const v9 = major >= 9;
 
   // v9 keeps metadata (peer declarations) in `packages` and the resolved graph in `snapshots`; v6 has both in `packages`.
-  const meta = new Map(yaml.entries(yaml.get(yaml.root, 'packages')).map((entry) => [v9 ? entry.key : entry.key.replace(/^\//, ''), entry]));
-  const graphEntries = v9 ? new Map(yaml.entries(yaml.get(yaml.root, 'snapshots')).map((entry) => [entry.key, entry])) : meta;
+  const meta = new Map(
+    yaml
+      .entries(yaml.get(yaml.root, 'packages'))
+      .map((entry) => [v9 ? entry.key : entry.key.replace(/^\//, ''), entry]),
+  );
+  const graphEntries = v9
+    ? new Map(yaml.entries(yaml.get(yaml.root, 'snapshots')).map((entry) => [entry.key, entry]))
+    : meta;
 
   const linkNames = new Map<string, string>();
   const nodes = new Map<string, LockNode>();
@@ -75,14 +100,18 @@ function build({ yaml, importers: importerEntries }: LoadedPnpmLock, path: strin
     (nodes.get(root.id) as LockNode).name = root.name;
   }
   // Links to folders outside the workspace are not importers: drop edges that point nowhere.
-  for (const node of nodes.values()) node.edges = node.edges.filter((edge) => !edge.to.startsWith('importer:') || nodes.has(edge.to));
+  for (const node of nodes.values())
+    node.edges = node.edges.filter((edge) => !edge.to.startsWith('importer:') || nodes.has(edge.to));
 
   for (const [id, entry] of graphEntries) {
     const { name, version } = splitId(id);
     const metaEntry = meta.get(id.replace(/\(.*$/, '')) ?? meta.get(id);
     const peers = new Set(yaml.entries(yaml.get(metaEntry?.value, 'peerDependencies')).map((peer) => peer.key));
     const edges: LockEdge[] = [];
-    for (const [section, type] of [['dependencies', 'prod'], ['optionalDependencies', 'optional']] as const) {
+    for (const [section, type] of [
+      ['dependencies', 'prod'],
+      ['optionalDependencies', 'optional'],
+    ] as const) {
       for (const dep of yaml.entries(yaml.get(entry.value, section))) {
         const ref = yaml.scalar(dep.value);
         if (ref === undefined) continue;
@@ -95,7 +124,11 @@ function build({ yaml, importers: importerEntries }: LoadedPnpmLock, path: strin
     nodes.set(id, { id, name: explicitName ?? name, version: explicitVersion ?? version, line: entry.line, edges });
   }
   if (roots.length === 0) throw new ParseError(path, 1, 'no importers in this pnpm lockfile');
-  return { dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path), errors, projectDirs: roots.map((root) => root.id.slice('importer:'.length)) };
+  return {
+    dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path),
+    errors,
+    projectDirs: roots.map((root) => root.id.slice('importer:'.length)),
+  };
 }
 
 /** The graph key a dependency reference points at: `name@ref`, or the reference itself for an alias. */
@@ -138,7 +171,8 @@ export function manifestName(text: string | undefined): string | undefined {
 export const pnpmLockParser: Parser = {
   kind: 'pnpm-lock',
   matches: (path) => basename(path) === 'pnpm-lock.yaml',
-  sniff: (text) => /^lockfileVersion: ['"]?\d/m.test(text.slice(0, 512)) && /^(importers|packages|dependencies):/m.test(text),
+  sniff: (text) =>
+    /^lockfileVersion: ['"]?\d/m.test(text.slice(0, 512)) && /^(importers|packages|dependencies):/m.test(text),
   parse: (text, path) => parsePnpmLock(text, path),
   parseAsync: parsePnpmLockAsync,
   supersedes: ['package.json'],

@@ -4,7 +4,13 @@ import { ParseError } from '../errors.js';
 import type { InputProblem, InputResult } from '../model.js';
 import { fileKind } from './terraform/config-files.js';
 import { evaluateTree, type Tree } from './terraform/evaluate.js';
-import { directoryOf, downloadedModuleDir, moduleProblems, readModuleDir, type ModuleDir } from './terraform/module-dir.js';
+import {
+  directoryOf,
+  downloadedModuleDir,
+  moduleProblems,
+  readModuleDir,
+  type ModuleDir,
+} from './terraform/module-dir.js';
 import { basename, type DirectoryReader, type ParseResult, type SetParser, type SourceFile } from './types.js';
 
 /** A top-level Terraform block header at the start of a line. */
@@ -35,7 +41,10 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
       const { tree, roots } = await loadTree(directories, reader);
       const { dependencies, problems } = evaluateTree(tree, roots, { fastPath });
       const byFile = groupBy(dependencies, (dependency) => dependency.file);
-      const problemsByFile = groupBy(unique([...problems, ...[...tree.modules.values()].flatMap(moduleProblems)]), (problem) => problem.file);
+      const problemsByFile = groupBy(
+        unique([...problems, ...[...tree.modules.values()].flatMap(moduleProblems)]),
+        (problem) => problem.file,
+      );
       return [...tree.modules.values()].flatMap((module) =>
         module.files.map(
           (file): InputResult => ({
@@ -56,7 +65,10 @@ export const terraformParser = createTerraformParser();
  * Reads the scanned directories, every local module they call (each directory once, so cycles end), then the
  * remote modules `terraform init` downloaded for each root, and the local modules those call, until nothing is new.
  */
-async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>, reader: DirectoryReader): Promise<{ tree: Tree; roots: string[] }> {
+async function loadTree(
+  directories: Array<{ dir: string; files: SourceFile[] }>,
+  reader: DirectoryReader,
+): Promise<{ tree: Tree; roots: string[] }> {
   const tree: Tree = { modules: new Map(), unreadable: new Map() };
   const pending: ModuleDir[] = [];
   for (const { dir, files } of directories) {
@@ -65,9 +77,16 @@ async function loadTree(directories: Array<{ dir: string; files: SourceFile[] }>
     pending.push(module);
   }
   await readLocalModules(tree, pending, reader);
-  const roots = rootsOf(tree, directories.map((entry) => entry.dir));
+  const roots = rootsOf(
+    tree,
+    directories.map((entry) => entry.dir),
+  );
   const attempted = new Set<string>();
-  for (let wanted = downloadsWanted(tree, roots, attempted); wanted.length > 0; wanted = downloadsWanted(tree, roots, attempted)) {
+  for (
+    let wanted = downloadsWanted(tree, roots, attempted);
+    wanted.length > 0;
+    wanted = downloadsWanted(tree, roots, attempted)
+  ) {
     for (const dir of wanted) {
       attempted.add(dir);
       let files: SourceFile[];
@@ -130,7 +149,9 @@ async function readLocalModules(tree: Tree, pending: ModuleDir[], reader: Direct
  */
 function rootsOf(tree: Tree, scanned: string[]): string[] {
   const called = new Set<string>();
-  for (const dir of scanned) for (const call of tree.modules.get(dir)?.calls ?? []) if (call.localDir && call.localDir !== dir) called.add(call.localDir);
+  for (const dir of scanned)
+    for (const call of tree.modules.get(dir)?.calls ?? [])
+      if (call.localDir && call.localDir !== dir) called.add(call.localDir);
   const roots = scanned.filter((dir) => !called.has(dir));
   const reached = new Set<string>();
   const reach = (dir: string) => {

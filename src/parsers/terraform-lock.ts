@@ -11,18 +11,35 @@ const VERSION = /^[ \t]*version[ \t]*=[ \t]*"([^"\n]*)"/m;
 
 export function parseTerraformLock(text: string, path: string): ParseResult {
   const split = splitHcl(text);
-  const errors: ParseResult['errors'] = split.errors.map((problem) => ({ file: path, line: problem.line, message: problem.message }));
+  const errors: ParseResult['errors'] = split.errors.map((problem) => ({
+    file: path,
+    line: problem.line,
+    message: problem.message,
+  }));
   const dependencies: Dependency[] = [];
   for (const item of split.items) {
     if (item.kind !== 'block' || item.type !== 'provider' || item.labels.length !== 1) {
-      errors.push({ file: path, line: item.line, message: `${item.kind === 'block' ? item.type : item.name}: a lock file holds only provider "<source>" blocks; skipped` });
+      errors.push({
+        file: path,
+        line: item.line,
+        message: `${item.kind === 'block' ? item.type : item.name}: a lock file holds only provider "<source>" blocks; skipped`,
+      });
       continue;
     }
     const name = providerSource(item.labels[0] as string);
     const version = VERSION.exec(item.body)?.[1];
-    dependencies.push({ ecosystem: 'terraform-provider', name, ...(version ? { version } : {}), file: path, line: item.line, direct: true, via: [path, name] });
+    dependencies.push({
+      ecosystem: 'terraform-provider',
+      name,
+      ...(version ? { version } : {}),
+      file: path,
+      line: item.line,
+      direct: true,
+      via: [path, name],
+    });
   }
-  if (dependencies.length === 0 && errors.length > 0) throw new ParseError(path, errors[0]?.line, errors[0]?.message ?? 'no provider blocks');
+  if (dependencies.length === 0 && errors.length > 0)
+    throw new ParseError(path, errors[0]?.line, errors[0]?.message ?? 'no provider blocks');
   return { dependencies, errors };
 }
 

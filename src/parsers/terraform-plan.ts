@@ -36,7 +36,9 @@ export function parseTerraformPlan(text: string, path: string): ParseResult {
     const moduleAddress = resource.moduleAddress ?? '';
     // Instances of one count/for_each resource are one dependency: strip the instance keys from the address.
     const address = resource.address.replace(/\[[^\]]*\]/g, '');
-    const region = valueRegion(resource.type, resource.values) ?? configRegion(configKeys.get(address), moduleAddress, providerRegions);
+    const region =
+      valueRegion(resource.type, resource.values) ??
+      configRegion(configKeys.get(address), moduleAddress, providerRegions);
     const key = `${address}\u0000${region ?? ''}`;
     if (resource.provider) providers.add(resource.provider);
     if (seen.has(key)) continue;
@@ -71,11 +73,16 @@ function planResources(document: Json): PlanResource[] {
       return resourceOf(change, values);
     });
   }
-  const values = isRecord(document.planned_values) ? document.planned_values : isRecord(document.values) ? document.values : {};
+  const values = isRecord(document.planned_values)
+    ? document.planned_values
+    : isRecord(document.values)
+      ? document.values
+      : {};
   const out: PlanResource[] = [];
   const walk = (module: unknown) => {
     if (!isRecord(module)) return;
-    for (const resource of Array.isArray(module.resources) ? module.resources.filter(isRecord) : []) out.push(...resourceOf(resource, isRecord(resource.values) ? resource.values : undefined));
+    for (const resource of Array.isArray(module.resources) ? module.resources.filter(isRecord) : [])
+      out.push(...resourceOf(resource, isRecord(resource.values) ? resource.values : undefined));
     for (const child of Array.isArray(module.child_modules) ? module.child_modules : []) walk(child);
   };
   walk(values.root_module);
@@ -84,7 +91,10 @@ function planResources(document: Json): PlanResource[] {
 
 function resourceOf(entry: Json, values: Json | undefined): PlanResource[] {
   if (typeof entry.address !== 'string' || typeof entry.type !== 'string') return [];
-  const moduleAddress = typeof entry.module_address === 'string' ? entry.module_address : /^(module\..*?)\.(?:data\.)?[a-z0-9_]+\.[^.]+$/.exec(entry.address)?.[1];
+  const moduleAddress =
+    typeof entry.module_address === 'string'
+      ? entry.module_address
+      : /^(module\..*?)\.(?:data\.)?[a-z0-9_]+\.[^.]+$/.exec(entry.address)?.[1];
   return [
     {
       address: entry.address,
@@ -100,10 +110,15 @@ function resourceOf(entry: Json, values: Json | undefined): PlanResource[] {
 function valueRegion(type: string, values: Json | undefined): string | undefined {
   if (!values) return undefined;
   if (typeof values.region === 'string' && values.region !== '') return values.region;
-  if ((type.startsWith('google_') || type.startsWith('azurerm_')) && typeof values.location === 'string' && values.location !== '') {
+  if (
+    (type.startsWith('google_') || type.startsWith('azurerm_')) &&
+    typeof values.location === 'string' &&
+    values.location !== ''
+  ) {
     return type.startsWith('azurerm_') ? values.location.toLowerCase().replace(/\s+/g, '') : values.location;
   }
-  if (type.startsWith('google_') && typeof values.zone === 'string' && /^[a-z]+-[a-z]+\d+-[a-z]$/.test(values.zone)) return values.zone.slice(0, -2);
+  if (type.startsWith('google_') && typeof values.zone === 'string' && /^[a-z]+-[a-z]+\d+-[a-z]$/.test(values.zone))
+    return values.zone.slice(0, -2);
   const arn = typeof values.arn === 'string' ? values.arn.split(':') : [];
   return arn[0] === 'arn' && arn[3] ? arn[3] : undefined;
 }
@@ -118,7 +133,9 @@ function providerConfigRegions(configuration: Json, variables: Json): Map<string
     if (!isRecord(expression)) continue;
     if (typeof expression.constant_value === 'string') regions.set(key, expression.constant_value);
     else if (Array.isArray(expression.references) && config.module_address === undefined) {
-      const variable = expression.references.find((reference): reference is string => typeof reference === 'string' && /^var\.[\w-]+$/.test(reference));
+      const variable = expression.references.find(
+        (reference): reference is string => typeof reference === 'string' && /^var\.[\w-]+$/.test(reference),
+      );
       const value = variable ? variables[variable.slice(4)] : undefined;
       if (isRecord(value) && typeof value.value === 'string') regions.set(key, value.value);
     }
@@ -130,7 +147,8 @@ function providerConfigRegions(configuration: Json, variables: Json): Map<string
 function collectConfigKeys(module: unknown, prefix: string, out: Map<string, string>): void {
   if (!isRecord(module)) return;
   for (const resource of Array.isArray(module.resources) ? module.resources.filter(isRecord) : []) {
-    if (typeof resource.address === 'string' && typeof resource.provider_config_key === 'string') out.set(`${prefix}${resource.address}`, resource.provider_config_key);
+    if (typeof resource.address === 'string' && typeof resource.provider_config_key === 'string')
+      out.set(`${prefix}${resource.address}`, resource.provider_config_key);
   }
   for (const [name, call] of Object.entries(isRecord(module.module_calls) ? module.module_calls : {})) {
     if (isRecord(call)) collectConfigKeys(call.module, `${prefix}module.${name}.`, out);
@@ -138,16 +156,26 @@ function collectConfigKeys(module: unknown, prefix: string, out: Map<string, str
 }
 
 /** Keys look like `aws`, `aws.eu`, or inside modules `module.edge:aws` (older releases wrote `edge:aws`). */
-function configRegion(key: string | undefined, moduleAddress: string, regions: Map<string, string>): string | undefined {
+function configRegion(
+  key: string | undefined,
+  moduleAddress: string,
+  regions: Map<string, string>,
+): string | undefined {
   if (!key) return undefined;
-  const candidates = [key, moduleAddress ? `${moduleAddress}:${key}` : '', key.includes(':') ? `module.${key}` : '', key.slice(key.lastIndexOf(':') + 1)];
+  const candidates = [
+    key,
+    moduleAddress ? `${moduleAddress}:${key}` : '',
+    key.includes(':') ? `module.${key}` : '',
+    key.slice(key.lastIndexOf(':') + 1),
+  ];
   for (const candidate of candidates) if (candidate && regions.has(candidate)) return regions.get(candidate);
   return undefined;
 }
 
 export const terraformPlanParser: Parser = {
   kind: 'terraform-plan',
-  matches: (path) => /(^|[.-])(tfplan|tfstate)\.json$|^(tf)?plan\.json$|^terraform-(plan|show|state)\.json$/i.test(basename(path)),
+  matches: (path) =>
+    /(^|[.-])(tfplan|tfstate)\.json$|^(tf)?plan\.json$|^terraform-(plan|show|state)\.json$/i.test(basename(path)),
   sniff: (text) => {
     const head = text.slice(0, 4096);
     return /^\s*\{/.test(head) && /"format_version"\s*:/.test(head) && /"terraform_version"\s*:/.test(head);

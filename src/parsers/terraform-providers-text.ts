@@ -35,9 +35,18 @@ export function parseTerraformProvidersText(text: string, path: string): ParseRe
     const key = `${name}\u0000${version}\u0000${modules.join('.')}`;
     if (seen.has(key)) return;
     seen.add(key);
-    dependencies.push({ ecosystem: 'terraform-provider', name, ...(version ? { version } : {}), file: path, line: index + 1, direct: modules.length === 0, via: [path, ...modules, name] });
+    dependencies.push({
+      ecosystem: 'terraform-provider',
+      name,
+      ...(version ? { version } : {}),
+      file: path,
+      line: index + 1,
+      direct: modules.length === 0,
+      via: [path, ...modules, name],
+    });
   });
-  if (dependencies.length === 0) throw new ParseError(path, 1, 'no provider[…] lines found in this `terraform providers` output');
+  if (dependencies.length === 0)
+    throw new ParseError(path, 1, 'no provider[…] lines found in this `terraform providers` output');
   return { dependencies, errors: [] };
 }
 

@@ -36,8 +36,13 @@ async function parseYarnLockAsync(text: string, path: string, context: ParseCont
 
 function devOnlyNames(manifest: Record<string, unknown>): Set<string> {
   const names = new Set<string>();
-  const section = (key: string) => (manifest[key] && typeof manifest[key] === 'object' ? Object.keys(manifest[key]) : []);
-  const runtime = new Set([...section('dependencies'), ...section('optionalDependencies'), ...section('peerDependencies')]);
+  const section = (key: string) =>
+    manifest[key] && typeof manifest[key] === 'object' ? Object.keys(manifest[key]) : [];
+  const runtime = new Set([
+    ...section('dependencies'),
+    ...section('optionalDependencies'),
+    ...section('peerDependencies'),
+  ]);
   for (const name of section('devDependencies')) if (!runtime.has(name)) names.add(name);
   return names;
 }

@@ -24,8 +24,12 @@ export interface FeedDocument {
 }
 
 export function renderAtom(feed: FeedDocument): string {
-  const entries = [...feed.entries].sort((a, b) => entryUpdated(b.incident).localeCompare(entryUpdated(a.incident)) || a.incident.id.localeCompare(b.incident.id));
-  const updated = entries.length > 0 ? entryUpdated((entries[0] as FeedEntry).incident) : rfc3339(feed.now.toISOString());
+  const entries = [...feed.entries].sort(
+    (a, b) =>
+      entryUpdated(b.incident).localeCompare(entryUpdated(a.incident)) || a.incident.id.localeCompare(b.incident.id),
+  );
+  const updated =
+    entries.length > 0 ? entryUpdated((entries[0] as FeedEntry).incident) : rfc3339(feed.now.toISOString());
   const out = [
     '<?xml version="1.0" encoding="utf-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom">',
@@ -50,7 +54,10 @@ function renderEntry(entry: FeedEntry): string[] {
   const components = entry.components.length > 0 ? entry.components.join(', ') : 'the whole provider';
   const summary = `${open ? 'Open' : 'Resolved'} · impact ${incident.impact} · ${components}${incident.regions.length ? ` in ${incident.regions.join(', ')}` : ''} · replay ${formatRange(entry.replay.from, entry.replay.to)}`;
   const updates = [...incident.updates].sort((a, b) => b.at.localeCompare(a.at));
-  const content = [summary, ...updates.map((update) => `${formatUtc(update.at)} · ${update.status}: ${cleanText(update.body, 2000)}`)].join('\n\n');
+  const content = [
+    summary,
+    ...updates.map((update) => `${formatUtc(update.at)} · ${update.status}: ${cleanText(update.body, 2000)}`),
+  ].join('\n\n');
   return [
     '  <entry>',
     `    <id>${x(incidentId(incident))}</id>`,
@@ -72,7 +79,9 @@ export function incidentId(incident: Pick<Incident, 'provider' | 'id'>): string 
 
 /** The last time anything happened to the incident: its latest update, resolution or start. */
 function entryUpdated(incident: Incident): string {
-  const times = [incident.startedAt, incident.resolvedAt, ...incident.updates.map((update) => update.at)].filter((time): time is string => typeof time === 'string');
+  const times = [incident.startedAt, incident.resolvedAt, ...incident.updates.map((update) => update.at)].filter(
+    (time): time is string => typeof time === 'string',
+  );
   return rfc3339(times.reduce((latest, time) => (Date.parse(time) > Date.parse(latest) ? time : latest)));
 }
 

@@ -25,17 +25,40 @@ export function renderGithub(report: CheckReport, options: RenderOptions): strin
       ...(finding.incident.url ? [cleanLine(finding.incident.url, 300)] : []),
       ...(suffix ? [suffix] : []),
     ].join('\n');
-    lines.push(command(level, { file: primary ? annotationPath(primary.file) : undefined, line: primary?.line, title }, body));
+    lines.push(
+      command(level, { file: primary ? annotationPath(primary.file) : undefined, line: primary?.line, title }, body),
+    );
   };
 
   for (const finding of report.findings) annotate(finding, finding.active ? 'error' : 'warning');
-  for (const { finding, rule } of notes.ignored) annotate(finding, 'notice', `Ignored by ${rule.file}:${rule.line} until ${rule.expires}: ${cleanLine(rule.reason, 200)}`);
-  for (const expired of notes.expired) lines.push(command('warning', { file: annotationPath(expired.rule.file), line: expired.rule.line, title: 'downstack: expired ignore rule' }, describeExpired(expired)));
-  for (const problem of report.errors) lines.push(command('error', { file: annotationPath(problem.file), line: problem.line, title: 'downstack: input not read' }, problem.message));
+  for (const { finding, rule } of notes.ignored)
+    annotate(
+      finding,
+      'notice',
+      `Ignored by ${rule.file}:${rule.line} until ${rule.expires}: ${cleanLine(rule.reason, 200)}`,
+    );
+  for (const expired of notes.expired)
+    lines.push(
+      command(
+        'warning',
+        { file: annotationPath(expired.rule.file), line: expired.rule.line, title: 'downstack: expired ignore rule' },
+        describeExpired(expired),
+      ),
+    );
+  for (const problem of report.errors)
+    lines.push(
+      command(
+        'error',
+        { file: annotationPath(problem.file), line: problem.line, title: 'downstack: input not read' },
+        problem.message,
+      ),
+    );
 
   // A plain summary line for the log; no remote text in it, so it can never be read as a command.
   const active = report.findings.filter((finding) => finding.active).length;
-  const bands = report.replay.map((band) => `${formatUtc(band.from)} → ${band.to === null ? 'now' : formatUtc(band.to)}`);
+  const bands = report.replay.map(
+    (band) => `${formatUtc(band.from)} → ${band.to === null ? 'now' : formatUtc(band.to)}`,
+  );
   lines.push(
     `downstack: ${countLabel(report.findings.length, 'incident')} touched this stack (${active} open) between ${formatUtc(report.window.since)} and ${formatUtc(report.window.until)}` +
       (bands.length > 0 ? `; replay ${bands.join(', ')}` : ''),
@@ -54,7 +77,11 @@ export function annotationPath(file: string): string {
 }
 
 /** `::level file=…,line=…,title=…::message`, escaped as the runner unescapes it. */
-export function command(level: Level, properties: Record<string, string | number | undefined>, message: string): string {
+export function command(
+  level: Level,
+  properties: Record<string, string | number | undefined>,
+  message: string,
+): string {
   const props = Object.entries(properties)
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)

@@ -7,7 +7,18 @@ import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
 import { findingLocator, where } from './locate.js';
-import { EMPTY_NOTES, byProvider, countLabel, isHttpUrl, providerName, replayLabel, statedDuration, statusFeed, touchedLabel, type RenderOptions } from './shared.js';
+import {
+  EMPTY_NOTES,
+  byProvider,
+  countLabel,
+  isHttpUrl,
+  providerName,
+  replayLabel,
+  statedDuration,
+  statusFeed,
+  touchedLabel,
+  type RenderOptions,
+} from './shared.js';
 import { renderTimeline } from './timeline-svg.js';
 import { escapeXml as x } from './xml.js';
 
@@ -51,11 +62,15 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
   const name = (id: string) => x(providerName(report, id));
   const open = report.findings.filter((finding) => finding.active).length;
   const headline =
-    report.findings.length === 0 ? 'No provider incident touched this stack' : `${countLabel(report.findings.length, 'incident')} touched this stack${open ? ` (${open} still open)` : ''}`;
+    report.findings.length === 0
+      ? 'No provider incident touched this stack'
+      : `${countLabel(report.findings.length, 'incident')} touched this stack${open ? ` (${open} still open)` : ''}`;
   const window = `${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`;
   const body: string[] = [];
 
-  body.push(`<header><h1>downstack: ${x(headline)}</h1><p class="meta">Window ${x(window)} · generated ${x(formatUtc(report.generatedAt))} · ${countLabel(report.exposures.length, 'provider')} in the stack</p></header>`);
+  body.push(
+    `<header><h1>downstack: ${x(headline)}</h1><p class="meta">Window ${x(window)} · generated ${x(formatUtc(report.generatedAt))} · ${countLabel(report.exposures.length, 'provider')} in the stack</p></header>`,
+  );
 
   if (report.findings.length > 0) {
     body.push('<section id="timeline"><h2>Timeline</h2>', renderTimeline(report, options.now));
@@ -64,26 +79,34 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
         '<span><i style="background:repeating-linear-gradient(45deg,#fff3e0 0 3px,var(--resolved) 3px 5px)"></i>possibly (regional, your region unknown)</span>' +
         '<span><i style="background:var(--replay)"></i>merged replay window</span><span>dashed edge: still open</span></div></section>',
     );
-    body.push('<section id="incidents"><h2>Incidents</h2><table><thead><tr><th>State</th><th>Provider</th><th>Incident</th><th>Touched</th><th>Replay window</th></tr></thead><tbody>');
+    body.push(
+      '<section id="incidents"><h2>Incidents</h2><table><thead><tr><th>State</th><th>Provider</th><th>Incident</th><th>Touched</th><th>Replay window</th></tr></thead><tbody>',
+    );
     for (const finding of report.findings) body.push(incidentRow(report, finding, options.now));
     body.push('</tbody></table></section>');
 
     body.push('<section id="replay"><h2>What to replay</h2><ul>');
     for (const band of report.replay) {
       const end = band.to === null ? 'now (still open)' : formatUtc(band.to);
-      body.push(`<li><strong>${x(formatUtc(band.from))} → ${x(end)}</strong> (${x(formatDuration(windowMs(band, options.now)))}) — ${band.providers.map(name).join(', ')}</li>`);
+      body.push(
+        `<li><strong>${x(formatUtc(band.from))} → ${x(end)}</strong> (${x(formatDuration(windowMs(band, options.now)))}) — ${band.providers.map(name).join(', ')}</li>`,
+      );
     }
     body.push('</ul></section>');
 
     body.push('<section id="todo"><h2>What to do</h2>');
     const locate = findingLocator(report);
-    for (const [provider, findings] of byProvider(report.findings)) body.push(checklist(report, provider, findings, locate(findings[0] as Finding).primary, options.now));
+    for (const [provider, findings] of byProvider(report.findings))
+      body.push(checklist(report, provider, findings, locate(findings[0] as Finding).primary, options.now));
     body.push('</section>');
   } else {
     body.push(`<section><p>No incident between ${x(window)} touched the components this stack uses.</p>`);
     if (report.recent.length > 0) {
       body.push('<p class="muted">Most recent incidents of these providers, for context:</p><ul>');
-      for (const incident of report.recent) body.push(`<li>${x(formatUtc(incident.startedAt))} · ${name(incident.provider)}: ${x(cleanLine(incident.title, 140))}</li>`);
+      for (const incident of report.recent)
+        body.push(
+          `<li>${x(formatUtc(incident.startedAt))} · ${name(incident.provider)}: ${x(cleanLine(incident.title, 140))}</li>`,
+        );
       body.push('</ul>');
     }
     body.push('</section>');
@@ -92,31 +115,47 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
   const unread = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
   if (unread.length > 0) {
     body.push('<section id="problems"><h2>Inputs with problems</h2><ul>');
-    for (const problem of unread) body.push(`<li><code>${x(`${problem.file}${problem.line ? `:${problem.line}` : ''}`)}</code>: ${x(cleanLine(problem.message, 300))}</li>`);
+    for (const problem of unread)
+      body.push(
+        `<li><code>${x(`${problem.file}${problem.line ? `:${problem.line}` : ''}`)}</code>: ${x(cleanLine(problem.message, 300))}</li>`,
+      );
     body.push('</ul></section>');
   }
 
   if (notes.ignored.length > 0 || notes.expired.length > 0) {
     body.push('<section id="ignores"><h2>Ignore rules</h2><ul>');
     for (const { finding, rule } of notes.ignored) {
-      body.push(`<li>Ignored until ${x(rule.expires)} by <code>${x(`${rule.file}:${rule.line}`)}</code>: ${name(finding.provider)} · ${x(cleanLine(finding.incident.title, 120))} — ${x(cleanLine(rule.reason, 200))}</li>`);
+      body.push(
+        `<li>Ignored until ${x(rule.expires)} by <code>${x(`${rule.file}:${rule.line}`)}</code>: ${name(finding.provider)} · ${x(cleanLine(finding.incident.title, 120))} — ${x(cleanLine(rule.reason, 200))}</li>`,
+      );
     }
-    for (const expired of notes.expired) body.push(`<li class="warning">${x(cleanLine(describeExpired(expired), 400))}</li>`);
+    for (const expired of notes.expired)
+      body.push(`<li class="warning">${x(cleanLine(describeExpired(expired), 400))}</li>`);
     body.push('</ul></section>');
   }
 
   if (report.exposures.length > 0) {
-    body.push('<section id="providers"><h2>Providers in this stack</h2><table><thead><tr><th>Provider</th><th>Components</th><th>Why</th></tr></thead><tbody>');
+    body.push(
+      '<section id="providers"><h2>Providers in this stack</h2><table><thead><tr><th>Provider</th><th>Components</th><th>Why</th></tr></thead><tbody>',
+    );
     for (const exposure of report.exposures) {
-      const components = exposure.wholeProvider ? 'all components' : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
+      const components = exposure.wholeProvider
+        ? 'all components'
+        : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
       const why = exposure.through
         ? `runs under ${name(exposure.through)}`
-        : exposure.evidence.map((dependency) => `<code>${x(`${where(dependency)} ${dependency.name}`)}</code>`).join(' ');
-      body.push(`<tr><td>${name(exposure.provider)}</td><td>${x(components)}${exposure.devOnly ? ' <span class="muted">(dev only)</span>' : ''}</td><td>${why}</td></tr>`);
+        : exposure.evidence
+            .map((dependency) => `<code>${x(`${where(dependency)} ${dependency.name}`)}</code>`)
+            .join(' ');
+      body.push(
+        `<tr><td>${name(exposure.provider)}</td><td>${x(components)}${exposure.devOnly ? ' <span class="muted">(dev only)</span>' : ''}</td><td>${why}</td></tr>`,
+      );
     }
     body.push('</tbody></table></section>');
   }
-  body.push(`<footer class="muted"><p>downstack · times in UTC · generated ${x(formatUtc(report.generatedAt))}</p></footer>`);
+  body.push(
+    `<footer class="muted"><p>downstack · times in UTC · generated ${x(formatUtc(report.generatedAt))}</p></footer>`,
+  );
 
   return [
     '<!doctype html>',
@@ -138,21 +177,38 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
 
 function incidentRow(report: CheckReport, finding: Finding, now: Date): string {
   const incident = finding.incident;
-  const state = finding.active ? '<span class="state active">● open</span>' : '<span class="state resolved">resolved</span>';
+  const state = finding.active
+    ? '<span class="state active">● open</span>'
+    : '<span class="state resolved">resolved</span>';
   const title = x(cleanLine(incident.title, 160));
   const linked = isHttpUrl(incident.url) ? `<a class="incident" href="${x(incident.url)}">${title}</a>` : title;
-  const possibly = finding.confidence === 'possibly' ? '<br><span class="muted">possibly: regional incident, your region is unknown</span>' : '';
-  const through = finding.through ? `<br><span class="muted">through ${x(providerName(report, finding.through))}</span>` : '';
-  const stated = incident.impactWindow ? `<br><span class="muted">stated impact ${x(formatRange(incident.impactWindow.from, incident.impactWindow.to))}</span>` : '';
+  const possibly =
+    finding.confidence === 'possibly'
+      ? '<br><span class="muted">possibly: regional incident, your region is unknown</span>'
+      : '';
+  const through = finding.through
+    ? `<br><span class="muted">through ${x(providerName(report, finding.through))}</span>`
+    : '';
+  const stated = incident.impactWindow
+    ? `<br><span class="muted">stated impact ${x(formatRange(incident.impactWindow.from, incident.impactWindow.to))}</span>`
+    : '';
   return `<tr><td>${state}</td><td>${x(providerName(report, finding.provider))}${through}</td><td>${linked}<br><span class="muted">impact ${x(incident.impact)}</span></td><td>${x(touchedLabel(finding))}${possibly}</td><td>${x(replayLabel(finding, now))}${stated}</td></tr>`;
 }
 
-function checklist(report: CheckReport, provider: string, findings: Finding[], evidence: Dependency | undefined, now: Date): string {
+function checklist(
+  report: CheckReport,
+  provider: string,
+  findings: Finding[],
+  evidence: Dependency | undefined,
+  now: Date,
+): string {
   const name = x(providerName(report, provider));
   const items: string[] = [];
   const components = [...new Set(findings.flatMap((finding) => finding.components))];
   const because = evidence ? ` (found at <code>${x(`${where(evidence)} ${evidence.name}`)}</code>)` : '';
-  items.push(`Check whether you really use ${components.length ? x(components.join(', ')) : `any part of ${name}`}${because}.`);
+  items.push(
+    `Check whether you really use ${components.length ? x(components.join(', ')) : `any part of ${name}`}${because}.`,
+  );
   for (const finding of findings) {
     const title = x(cleanLine(finding.incident.title, 100));
     items.push(
@@ -160,9 +216,16 @@ function checklist(report: CheckReport, provider: string, findings: Finding[], e
         ? `“${title}” is still open: watch it, then confirm retries, queues and scheduled jobs caught up once it resolves (open ${x(formatDuration(windowMs(finding.replay, now)))} so far).`
         : `“${title}”: confirm retries, queues and scheduled jobs caught up after the ${x(statedDuration(finding.incident, finding, now))}.`,
     );
-    items.push(finding.replay.to === null ? `Replay work that failed from ${x(formatUtc(finding.replay.from))} until it resolves.` : `Replay work that failed in ${x(formatRange(finding.replay.from, finding.replay.to))}.`);
+    items.push(
+      finding.replay.to === null
+        ? `Replay work that failed from ${x(formatUtc(finding.replay.from))} until it resolves.`
+        : `Replay work that failed in ${x(formatRange(finding.replay.from, finding.replay.to))}.`,
+    );
   }
   const feed = statusFeed(report, provider);
-  if (feed) items.push(`Subscribe to the ${feed.isFeed ? 'status feed' : 'status page'} of ${name}: <a href="${x(feed.url)}">${x(feed.url)}</a>`);
+  if (feed)
+    items.push(
+      `Subscribe to the ${feed.isFeed ? 'status feed' : 'status page'} of ${name}: <a href="${x(feed.url)}">${x(feed.url)}</a>`,
+    );
   return `<h3>${name}</h3><ul class="checklist">${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 }

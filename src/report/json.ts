@@ -8,7 +8,12 @@ export function checkToJson(report: CheckReport): object {
     schemaVersion: CHECK_SCHEMA_VERSION,
     generatedAt: report.generatedAt,
     window: report.window,
-    inputs: report.inputs.map((input) => ({ file: input.file, kind: input.kind, dependencies: input.dependencies.length, errors: input.errors })),
+    inputs: report.inputs.map((input) => ({
+      file: input.file,
+      kind: input.kind,
+      dependencies: input.dependencies.length,
+      errors: input.errors,
+    })),
     providers: report.exposures.map((exposure) => ({
       id: exposure.provider,
       name: report.catalog.providers.get(exposure.provider)?.name ?? exposure.provider,

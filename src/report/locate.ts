@@ -12,12 +12,18 @@ export interface FindingEvidence {
 /** Builds the locator once per report, from the evidence the matcher recorded for each exposed component. */
 export function findingLocator(report: CheckReport): (finding: Finding) => FindingEvidence {
   return (finding) => {
-    const exposure = report.exposures.find((candidate) => candidate.provider === finding.provider && candidate.through === finding.through);
+    const exposure = report.exposures.find(
+      (candidate) => candidate.provider === finding.provider && candidate.through === finding.through,
+    );
     const evidence = [...(exposure?.evidence ?? [])].sort(byPreference);
     if (evidence.length === 0) return { related: [] };
     const touched = new Set(finding.components.map((name) => name.toLowerCase()));
     // Fourth-party findings point at the evidence for the provider the stack really uses.
-    const componentEvidence = finding.through ? [] : (exposure?.components ?? []).filter((component) => touched.has(component.name.toLowerCase())).flatMap((component) => component.evidence ?? []);
+    const componentEvidence = finding.through
+      ? []
+      : (exposure?.components ?? [])
+          .filter((component) => touched.has(component.name.toLowerCase()))
+          .flatMap((component) => component.evidence ?? []);
     const primary = [...componentEvidence].sort(byPreference)[0] ?? evidence[0];
     return { primary, related: evidence.filter((dependency) => dependency !== primary) };
   };

@@ -6,7 +6,18 @@ import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
 import { where, findingLocator } from './locate.js';
-import { EMPTY_NOTES, byProvider, countLabel, isHttpUrl, providerName, replayLabel, statedDuration, statusFeed, touchedLabel, type RenderOptions } from './shared.js';
+import {
+  EMPTY_NOTES,
+  byProvider,
+  countLabel,
+  isHttpUrl,
+  providerName,
+  replayLabel,
+  statedDuration,
+  statusFeed,
+  touchedLabel,
+  type RenderOptions,
+} from './shared.js';
 
 export function renderMarkdown(report: CheckReport, options: RenderOptions): string {
   const notes = options.notes ?? EMPTY_NOTES;
@@ -26,26 +37,40 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
   );
 
   if (report.findings.length > 0) {
-    out.push('### Incidents', '', '| State | Provider | Incident | Touched | Replay window |', '| --- | --- | --- | --- | --- |');
+    out.push(
+      '### Incidents',
+      '',
+      '| State | Provider | Incident | Touched | Replay window |',
+      '| --- | --- | --- | --- | --- |',
+    );
     for (const finding of report.findings) out.push(findingRow(report, finding, options.now));
     out.push('', '### What to replay', '');
     for (const band of report.replay) {
       const end = band.to === null ? 'now (still open)' : formatUtc(band.to);
-      out.push(`- **${formatUtc(band.from)} → ${end}** (${formatDuration(windowMs(band, options.now))}) — ${band.providers.map(name).join(', ')}`);
+      out.push(
+        `- **${formatUtc(band.from)} → ${end}** (${formatDuration(windowMs(band, options.now))}) — ${band.providers.map(name).join(', ')}`,
+      );
     }
     out.push('', '### What to do', '');
     const locate = findingLocator(report);
-    for (const [provider, findings] of byProvider(report.findings)) out.push(...checklist(report, provider, findings, locate, options.now), '');
+    for (const [provider, findings] of byProvider(report.findings))
+      out.push(...checklist(report, provider, findings, locate, options.now), '');
   } else if (report.recent.length > 0) {
     out.push('Most recent incidents of these providers, for context (outside the window or other components):', '');
-    for (const incident of report.recent) out.push(`- ${formatUtc(incident.startedAt)} · ${name(incident.provider)}: ${md(cleanLine(incident.title, 120))}`);
+    for (const incident of report.recent)
+      out.push(
+        `- ${formatUtc(incident.startedAt)} · ${name(incident.provider)}: ${md(cleanLine(incident.title, 120))}`,
+      );
     out.push('');
   }
 
   const unread = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
   if (unread.length > 0) {
     out.push('### Inputs with problems', '');
-    for (const problem of unread.slice(0, 20)) out.push(`- \`${code(`${problem.file}${problem.line ? `:${problem.line}` : ''}`)}\`: ${md(cleanLine(problem.message, 300))}`);
+    for (const problem of unread.slice(0, 20))
+      out.push(
+        `- \`${code(`${problem.file}${problem.line ? `:${problem.line}` : ''}`)}\`: ${md(cleanLine(problem.message, 300))}`,
+      );
     if (unread.length > 20) out.push(`- and ${unread.length - 20} more (see the command's error output)`);
     out.push('');
   }
@@ -53,16 +78,25 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
   if (notes.ignored.length > 0 || notes.expired.length > 0) {
     out.push('### Ignore rules', '');
     for (const { finding, rule } of notes.ignored) {
-      out.push(`- Ignored until ${rule.expires} by \`${code(`${rule.file}:${rule.line}`)}\`: ${name(finding.provider)} · ${md(cleanLine(finding.incident.title, 100))} — ${md(cleanLine(rule.reason, 200))}`);
+      out.push(
+        `- Ignored until ${rule.expires} by \`${code(`${rule.file}:${rule.line}`)}\`: ${name(finding.provider)} · ${md(cleanLine(finding.incident.title, 100))} — ${md(cleanLine(rule.reason, 200))}`,
+      );
     }
     for (const expired of notes.expired) out.push(`- ⚠️ ${md(cleanLine(describeExpired(expired), 400))}`);
     out.push('');
   }
 
   if (report.exposures.length > 0) {
-    out.push(`<details><summary>${countLabel(report.exposures.length, 'provider')} in this stack</summary>`, '', '| Provider | Components | Why |', '| --- | --- | --- |');
+    out.push(
+      `<details><summary>${countLabel(report.exposures.length, 'provider')} in this stack</summary>`,
+      '',
+      '| Provider | Components | Why |',
+      '| --- | --- | --- |',
+    );
     for (const exposure of report.exposures) {
-      const components = exposure.wholeProvider ? 'all components' : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
+      const components = exposure.wholeProvider
+        ? 'all components'
+        : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
       const why = exposure.through
         ? `runs under ${name(exposure.through)}`
         : exposure.evidence
@@ -87,26 +121,44 @@ function findingRow(report: CheckReport, finding: Finding, now: Date): string {
   return `| ${state} | ${md(providerName(report, finding.provider))}${through} | ${linked} | ${md(touchedLabel(finding))}${possibly} | ${replayLabel(finding, now)} |`;
 }
 
-function checklist(report: CheckReport, provider: string, findings: Finding[], locate: ReturnType<typeof findingLocator>, now: Date): string[] {
+function checklist(
+  report: CheckReport,
+  provider: string,
+  findings: Finding[],
+  locate: ReturnType<typeof findingLocator>,
+  now: Date,
+): string[] {
   const name = md(providerName(report, provider));
   const lines = [`**${name}**`, ''];
   const components = [...new Set(findings.flatMap((finding) => finding.components))];
   const evidence = locate(findings[0] as Finding).primary;
   const because = evidence ? ` (found at \`${code(`${where(evidence)} ${evidence.name}`)}\`)` : '';
-  lines.push(`- [ ] Check whether you really use ${components.length ? md(components.join(', ')) : `any part of ${name}`}${because}.`);
+  lines.push(
+    `- [ ] Check whether you really use ${components.length ? md(components.join(', ')) : `any part of ${name}`}${because}.`,
+  );
   for (const finding of findings) {
     const incident = finding.incident;
     const title = md(cleanLine(incident.title, 80));
     if (finding.active) {
-      lines.push(`- [ ] "${title}" is still open: watch it, then confirm retries, queues and scheduled jobs caught up once it resolves (open ${formatDuration(windowMs(finding.replay, now))} so far).`);
+      lines.push(
+        `- [ ] "${title}" is still open: watch it, then confirm retries, queues and scheduled jobs caught up once it resolves (open ${formatDuration(windowMs(finding.replay, now))} so far).`,
+      );
     } else {
-      lines.push(`- [ ] "${title}": confirm retries, queues and scheduled jobs caught up after the ${statedDuration(incident, finding, now)}.`);
+      lines.push(
+        `- [ ] "${title}": confirm retries, queues and scheduled jobs caught up after the ${statedDuration(incident, finding, now)}.`,
+      );
     }
-    const span = finding.replay.to === null ? `from ${formatUtc(finding.replay.from)} until it resolves` : `in ${formatRange(finding.replay.from, finding.replay.to)}`;
+    const span =
+      finding.replay.to === null
+        ? `from ${formatUtc(finding.replay.from)} until it resolves`
+        : `in ${formatRange(finding.replay.from, finding.replay.to)}`;
     lines.push(`- [ ] Replay work that failed ${span}.`);
   }
   const feed = statusFeed(report, provider);
-  if (feed) lines.push(`- [ ] Subscribe to the ${feed.isFeed ? 'status feed' : 'status page'} of ${name}: <${linkTarget(feed.url)}>`);
+  if (feed)
+    lines.push(
+      `- [ ] Subscribe to the ${feed.isFeed ? 'status feed' : 'status page'} of ${name}: <${linkTarget(feed.url)}>`,
+    );
   return lines;
 }
 

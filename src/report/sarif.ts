@@ -17,7 +17,9 @@ const RULES = [
     id: 'downstack/open-incident',
     name: 'OpenProviderIncident',
     shortDescription: { text: 'An open provider incident touches a component this stack uses.' },
-    fullDescription: { text: 'A provider this code depends on has an incident that is not resolved yet, on a component the dependency maps to.' },
+    fullDescription: {
+      text: 'A provider this code depends on has an incident that is not resolved yet, on a component the dependency maps to.',
+    },
     help: {
       text: 'Check whether you use the component; hold or watch the deploy until the incident resolves; then confirm retries, queues and scheduled jobs caught up and replay the failed window.',
     },
@@ -27,8 +29,12 @@ const RULES = [
     id: 'downstack/incident-in-window',
     name: 'ProviderIncidentInWindow',
     shortDescription: { text: 'A provider incident in the checked window touched a component this stack uses.' },
-    fullDescription: { text: 'A resolved provider incident overlapped the checked window and touched a component this dependency maps to.' },
-    help: { text: 'Check whether you use the component, confirm retries, queues and scheduled jobs caught up after the incident, and replay work that failed in its window.' },
+    fullDescription: {
+      text: 'A resolved provider incident overlapped the checked window and touched a component this dependency maps to.',
+    },
+    help: {
+      text: 'Check whether you use the component, confirm retries, queues and scheduled jobs caught up after the incident, and replay work that failed in its window.',
+    },
     defaultConfiguration: { level: 'warning' },
   },
 ] as const;
@@ -49,10 +55,28 @@ export function checkToSarif(report: CheckReport, options: RenderOptions): objec
       level: RULES[ruleIndex].defaultConfiguration.level,
       message: { text: message(report, finding, primary, options.now) },
       locations: primary ? [location(primary)] : [],
-      ...(related.length > 0 ? { relatedLocations: related.slice(0, 20).map((dependency, index) => ({ id: index + 1, ...location(dependency), message: { text: `also maps to ${providerName(report, finding.provider)}: ${dependency.name}` } })) } : {}),
+      ...(related.length > 0
+        ? {
+            relatedLocations: related
+              .slice(0, 20)
+              .map((dependency, index) => ({
+                id: index + 1,
+                ...location(dependency),
+                message: { text: `also maps to ${providerName(report, finding.provider)}: ${dependency.name}` },
+              })),
+          }
+        : {}),
       // Stable across runs, so code scanning keeps one alert per incident instead of opening a new one each time.
-      partialFingerprints: { 'downstackFinding/v1': [finding.provider, finding.incident.id, finding.through ?? ''].join('/') },
-      ...(suppression ? { suppressions: [{ kind: 'external', status: 'accepted', justification: `${suppression.reason} (${suppression.where})` }] } : {}),
+      partialFingerprints: {
+        'downstackFinding/v1': [finding.provider, finding.incident.id, finding.through ?? ''].join('/'),
+      },
+      ...(suppression
+        ? {
+            suppressions: [
+              { kind: 'external', status: 'accepted', justification: `${suppression.reason} (${suppression.where})` },
+            ],
+          }
+        : {}),
       properties: {
         provider: finding.provider,
         incidentId: finding.incident.id,
@@ -70,19 +94,39 @@ export function checkToSarif(report: CheckReport, options: RenderOptions): objec
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'downstack', version: VERSION, informationUri: 'https://www.npmjs.com/package/downstack', rules: RULES } },
+        tool: {
+          driver: {
+            name: 'downstack',
+            version: VERSION,
+            informationUri: 'https://www.npmjs.com/package/downstack',
+            rules: RULES,
+          },
+        },
         invocations: [
           {
             executionSuccessful: true,
             toolExecutionNotifications: [
-              ...notes.expired.map((expired) => ({ level: 'warning', message: { text: cleanLine(describeExpired(expired), 600) }, locations: [location({ file: expired.rule.file, line: expired.rule.line })] })),
-              ...report.errors.map((problem) => ({ level: 'error', message: { text: cleanLine(problem.message, 600) }, locations: [location(problem)] })),
+              ...notes.expired.map((expired) => ({
+                level: 'warning',
+                message: { text: cleanLine(describeExpired(expired), 600) },
+                locations: [location({ file: expired.rule.file, line: expired.rule.line })],
+              })),
+              ...report.errors.map((problem) => ({
+                level: 'error',
+                message: { text: cleanLine(problem.message, 600) },
+                locations: [location(problem)],
+              })),
             ],
           },
         ],
         results: [
           ...report.findings.map((finding) => result(finding)),
-          ...notes.ignored.map(({ finding, rule }) => result(finding, { reason: cleanLine(rule.reason, 300), where: `${rule.file}:${rule.line}, until ${rule.expires}` })),
+          ...notes.ignored.map(({ finding, rule }) =>
+            result(finding, {
+              reason: cleanLine(rule.reason, 300),
+              where: `${rule.file}:${rule.line}, until ${rule.expires}`,
+            }),
+          ),
         ],
         properties: { window: report.window, replay: report.replay },
       },
@@ -92,11 +136,17 @@ export function checkToSarif(report: CheckReport, options: RenderOptions): objec
 
 function message(report: CheckReport, finding: Finding, evidence: Dependency | undefined, now: Date): string {
   const incident = finding.incident;
-  const state = finding.active ? 'open incident' : `incident (${incident.status}, started ${formatUtc(incident.startedAt)})`;
+  const state = finding.active
+    ? 'open incident'
+    : `incident (${incident.status}, started ${formatUtc(incident.startedAt)})`;
   const via = evidence ? ` You depend on it through ${evidence.name}.` : '';
-  const possibly = finding.confidence === 'possibly' ? ' Possibly: the incident is regional and your region is unknown.' : '';
+  const possibly =
+    finding.confidence === 'possibly' ? ' Possibly: the incident is regional and your region is unknown.' : '';
   const url = incident.url ? ` ${cleanLine(incident.url, 300)}` : '';
-  return cleanText(`${providerName(report, finding.provider)} ${state} "${cleanLine(incident.title, 200)}" touched ${touchedLabel(finding)}.${via}${possibly} Replay window: ${replayLabel(finding, now)}.${url}`, 2000);
+  return cleanText(
+    `${providerName(report, finding.provider)} ${state} "${cleanLine(incident.title, 200)}" touched ${touchedLabel(finding)}.${via}${possibly} Replay window: ${replayLabel(finding, now)}.${url}`,
+    2000,
+  );
 }
 
 /** A physical location; SARIF wants URIs, so relative paths keep forward slashes and absolute ones become file: URLs. */

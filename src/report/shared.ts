@@ -37,7 +37,8 @@ export function replayLabel(finding: Pick<Finding, 'replay'>, now: Date): string
 
 /** The duration the provider itself stated, when the text gave one; otherwise the replay window's. */
 export function statedDuration(incident: Incident, finding: Finding, now: Date): string {
-  if (incident.impactWindow) return `${formatDuration(windowMs(incident.impactWindow, now))} of stated impact (${formatRange(incident.impactWindow.from, incident.impactWindow.to)})`;
+  if (incident.impactWindow)
+    return `${formatDuration(windowMs(incident.impactWindow, now))} of stated impact (${formatRange(incident.impactWindow.from, incident.impactWindow.to)})`;
   return `${formatDuration(windowMs(finding.replay, now))} outage (${formatRange(finding.replay.from, finding.replay.to)})`;
 }
 

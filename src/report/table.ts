@@ -28,7 +28,11 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
   if (report.exposures.length === 0) {
     out.push('No dependency maps to a provider in the catalog, so no incident can touch this stack.');
     out.push(...notInCatalogLines(report.notInCatalog, c));
-    out.push(c.dim('If you use a SaaS that is missing, add it: see CONTRIBUTING.md (`downstack providers` lists what is known).'));
+    out.push(
+      c.dim(
+        'If you use a SaaS that is missing, add it: see CONTRIBUTING.md (`downstack providers` lists what is known).',
+      ),
+    );
     return `${out.join('\n')}\n`;
   }
 
@@ -46,11 +50,19 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
   out.push('');
 
   if (report.findings.length === 0) {
-    out.push(c.green(`No incident between ${formatUtc(report.window.since)} and ${formatUtc(report.window.until)} touched the components this stack uses.`));
+    out.push(
+      c.green(
+        `No incident between ${formatUtc(report.window.since)} and ${formatUtc(report.window.until)} touched the components this stack uses.`,
+      ),
+    );
     if (report.recent.length > 0) {
-      out.push(c.dim('Most recent incidents of these providers, for context (outside the window or other components):'));
+      out.push(
+        c.dim('Most recent incidents of these providers, for context (outside the window or other components):'),
+      );
       for (const incident of report.recent) {
-        out.push(c.dim(`  ${formatUtc(incident.startedAt)}  ${name(incident.provider)}: ${cleanLine(incident.title, 90)}`));
+        out.push(
+          c.dim(`  ${formatUtc(incident.startedAt)}  ${name(incident.provider)}: ${cleanLine(incident.title, 90)}`),
+        );
       }
     }
     return `${out.join('\n')}\n`;
@@ -63,7 +75,9 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
   for (const band of report.replay) {
     const length = formatDuration(windowMs(band, options.now));
     const end = band.to === null ? 'now (still open)' : formatUtc(band.to);
-    out.push(`  Anything that failed between ${c.bold(formatUtc(band.from))} and ${c.bold(end)} may need a replay (${length}) — ${band.providers.map(name).join(', ')}`);
+    out.push(
+      `  Anything that failed between ${c.bold(formatUtc(band.from))} and ${c.bold(end)} may need a replay (${length}) — ${band.providers.map(name).join(', ')}`,
+    );
   }
   return `${out.join('\n')}\n`;
 }
@@ -71,16 +85,29 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
 function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) => string, now: Date): string[] {
   const incident = finding.incident;
   const state = finding.active ? c.red.bold('ACTIVE  ') : c.green('resolved');
-  const possibly = finding.confidence === 'possibly' ? c.yellow(' · possibly: the incident is regional and your region is unknown') : '';
+  const possibly =
+    finding.confidence === 'possibly'
+      ? c.yellow(' · possibly: the incident is regional and your region is unknown')
+      : '';
   const through = finding.through ? c.dim(` (you use it through ${name(finding.through)})`) : '';
-  const components = finding.components.length === 0 ? 'the whole provider' : finding.components.length > 4 ? `${finding.components.slice(0, 4).join(', ')} and ${finding.components.length - 4} more` : finding.components.join(', ');
+  const components =
+    finding.components.length === 0
+      ? 'the whole provider'
+      : finding.components.length > 4
+        ? `${finding.components.slice(0, 4).join(', ')} and ${finding.components.length - 4} more`
+        : finding.components.join(', ');
   const length = formatDuration(windowMs(finding.replay, now));
   const lines = [
     `  ${state}  ${c.bold(name(finding.provider))} · ${cleanLine(incident.title, 100)}${through}`,
     `            touched: ${components}${incident.regions.length ? ` in ${incident.regions.join(', ')}` : ''} · impact ${incident.impact}${finding.devOnly ? ' · dev only' : ''}${possibly}`,
     `            replay ${formatRange(finding.replay.from, finding.replay.to)} (${length})`,
   ];
-  if (incident.impactWindow) lines.push(c.dim(`            stated impact ${formatRange(incident.impactWindow.from, incident.impactWindow.to)} (${incident.impactWindow.source})`));
+  if (incident.impactWindow)
+    lines.push(
+      c.dim(
+        `            stated impact ${formatRange(incident.impactWindow.from, incident.impactWindow.to)} (${incident.impactWindow.source})`,
+      ),
+    );
   if (incident.url) lines.push(c.dim(`            ${cleanLine(incident.url, 200)}`));
   return lines;
 }
@@ -88,13 +115,17 @@ function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) =>
 function notInCatalogLines(names: string[], c: ChalkInstance): string[] {
   if (names.length === 0) return [];
   const shown = names.slice(0, 8).join(', ') + (names.length > 8 ? `, and ${names.length - 8} more` : '');
-  return [c.yellow(`  Not in catalog, so not checked: ${shown}`), c.dim('  (they look like a vendor SDK or provider; see CONTRIBUTING.md to add one)')];
+  return [
+    c.yellow(`  Not in catalog, so not checked: ${shown}`),
+    c.dim('  (they look like a vendor SDK or provider; see CONTRIBUTING.md to add one)'),
+  ];
 }
 
 function componentSummary(exposure: Exposure): string {
   // One entry per component, with every region it is used in (the same bucket may be seen by host and by SDK).
   const regions = new Map<string, Array<string | undefined>>();
-  for (const component of exposure.components) regions.set(component.name, [...(regions.get(component.name) ?? []), component.region]);
+  for (const component of exposure.components)
+    regions.set(component.name, [...(regions.get(component.name) ?? []), component.region]);
   const named = [...regions]
     .map(([name, list]) => {
       const known = list.filter((region): region is string => region !== undefined);
@@ -112,12 +143,15 @@ function evidenceSummary(evidence: Dependency[]): string {
   // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is its plumbing. A Terraform provider requirement says least.
   const names = new Set(evidence.map((dependency) => dependency.name));
   const entries = evidence.filter((dependency) => !dependency.via.slice(0, -1).some((name) => names.has(name)));
-  const ordered = [...entries].sort((a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'));
+  const ordered = [...entries].sort(
+    (a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'),
+  );
   const seen = new Set<string>();
   const unique = ordered.filter((dependency) => !seen.has(dependency.name) && seen.add(dependency.name));
   const shown = unique.slice(0, 3).map((dependency) => {
     const where = `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
-    const chain = !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
+    const chain =
+      !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
     return `${where} ${dependency.name}${chain}`;
   });
   const rest = evidence.length - shown.length;
@@ -126,8 +160,11 @@ function evidenceSummary(evidence: Dependency[]): string {
 
 function indexLine(report: CheckReport, now: Date): string {
   const { index } = report;
-  const problems = index.problems.length ? ` · ${plural(index.problems.length, 'damaged index file')} ignored (see errors)` : '';
-  if (index.synced > 0 && index.oldestSync) return `index: synced ${formatAgo(index.oldestSync, now)} (${index.dir})${problems}`;
+  const problems = index.problems.length
+    ? ` · ${plural(index.problems.length, 'damaged index file')} ignored (see errors)`
+    : '';
+  if (index.synced > 0 && index.oldestSync)
+    return `index: synced ${formatAgo(index.oldestSync, now)} (${index.dir})${problems}`;
   const upTo = index.newestSnapshotIncident ? ` up to ${index.newestSnapshotIncident.slice(0, 10)}` : '';
   return `index: embedded snapshot, ${plural(index.snapshotIncidents, 'incident')}${upTo} — run \`downstack sync\` for live data${problems}`;
 }
@@ -135,7 +172,11 @@ function indexLine(report: CheckReport, now: Date): string {
 /** Providers reached only through another one (runsOn), counted apart so the header matches the list. */
 function upstreamCount(report: CheckReport): string {
   const direct = new Set(report.exposures.filter((exposure) => !exposure.through).map((exposure) => exposure.provider));
-  const upstream = new Set(report.exposures.filter((exposure) => exposure.through && !direct.has(exposure.provider)).map((exposure) => exposure.provider));
+  const upstream = new Set(
+    report.exposures
+      .filter((exposure) => exposure.through && !direct.has(exposure.provider))
+      .map((exposure) => exposure.provider),
+  );
   return upstream.size > 0 ? ` (+${upstream.size} upstream)` : '';
 }
 

@@ -30,7 +30,8 @@ export function renderTimeline(report: CheckReport, now: Date): string {
   const since = Date.parse(report.window.since);
   const until = Math.max(Date.parse(report.window.until), since + 60_000);
   const plot = WIDTH - LABEL_WIDTH - RIGHT_PAD;
-  const xOf = (time: number) => LABEL_WIDTH + ((Math.min(Math.max(time, since), until) - since) / (until - since)) * plot;
+  const xOf = (time: number) =>
+    LABEL_WIDTH + ((Math.min(Math.max(time, since), until) - since) / (until - since)) * plot;
   const endOf = (to: string | null) => (to === null ? Math.min(now.getTime(), until) : Date.parse(to));
   const span = (from: string, to: string | null) => {
     const left = xOf(Date.parse(from));
@@ -49,23 +50,33 @@ export function renderTimeline(report: CheckReport, now: Date): string {
   );
 
   // Layers, back to front: row backgrounds, replay shading and grid, then bands and their labels.
-  rows.forEach((_, index) => out.push(`<rect class="row-bg${index % 2 ? ' odd' : ''}" x="0" y="${TOP + index * ROW}" width="${WIDTH}" height="${ROW}"/>`));
+  rows.forEach((_, index) =>
+    out.push(
+      `<rect class="row-bg${index % 2 ? ' odd' : ''}" x="0" y="${TOP + index * ROW}" width="${WIDTH}" height="${ROW}"/>`,
+    ),
+  );
   out.push(`<rect class="row-bg replay" x="0" y="${replayTop}" width="${WIDTH}" height="${ROW}"/>`);
   for (const band of report.replay) {
     const { left, width } = span(band.from, band.to);
-    out.push(`<rect class="replay-shade" x="${n(left)}" y="${TOP}" width="${n(width)}" height="${replayTop + ROW - TOP}"/>`);
+    out.push(
+      `<rect class="replay-shade" x="${n(left)}" y="${TOP}" width="${n(width)}" height="${replayTop + ROW - TOP}"/>`,
+    );
   }
   for (const tick of ticks(since, until)) {
     const at = xOf(tick.time);
     out.push(`<line class="grid" x1="${n(at)}" y1="${TOP}" x2="${n(at)}" y2="${replayTop + ROW}"/>`);
-    out.push(`<text class="tick" x="${n(at)}" y="${replayTop + ROW + 16}" text-anchor="middle">${x(tick.label)}</text>`);
+    out.push(
+      `<text class="tick" x="${n(at)}" y="${replayTop + ROW + 16}" text-anchor="middle">${x(tick.label)}</text>`,
+    );
   }
   // The report's own time: open incidents and replay windows end here.
   const nowTime = now.getTime();
   if (nowTime > since && nowTime < until) {
     const at = xOf(nowTime);
     out.push(`<line class="now" x1="${n(at)}" y1="${TOP}" x2="${n(at)}" y2="${replayTop + ROW}"/>`);
-    out.push(`<text class="tick now-label" x="${n(at)}" y="${replayTop + ROW + 32}" text-anchor="middle">report time ${x(formatUtc(now.toISOString()))}</text>`);
+    out.push(
+      `<text class="tick now-label" x="${n(at)}" y="${replayTop + ROW + 32}" text-anchor="middle">report time ${x(formatUtc(now.toISOString()))}</text>`,
+    );
   }
 
   const plotEnd = LABEL_WIDTH + plot;
@@ -73,30 +84,63 @@ export function renderTimeline(report: CheckReport, now: Date): string {
   const withDate = until - since > 2 * DAY;
   rows.forEach((row, index) => {
     const y = TOP + index * ROW;
-    out.push('<g class="row">', `<text class="row-label" x="8" y="${y + ROW / 2 + 5}">${x(truncate(row.label, 36))}<title>${x(row.label)}</title></text>`);
+    out.push(
+      '<g class="row">',
+      `<text class="row-label" x="8" y="${y + ROW / 2 + 5}">${x(truncate(row.label, 36))}<title>${x(row.label)}</title></text>`,
+    );
     const spans = row.findings.map((finding) => span(finding.replay.from, finding.replay.to));
     row.findings.forEach((finding, i) => {
       const { left, width } = spans[i] as { left: number; width: number };
       const state = finding.active ? 'active' : 'resolved';
-      const classes = ['band', state, finding.confidence === 'possibly' ? 'possibly' : '', finding.replay.to === null ? 'open' : ''].filter(Boolean).join(' ');
+      const classes = [
+        'band',
+        state,
+        finding.confidence === 'possibly' ? 'possibly' : '',
+        finding.replay.to === null ? 'open' : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
       const tip = `${providerName(report, finding.provider)}: ${cleanLine(finding.incident.title, 160)} — ${touchedLabel(finding)} — ${replayLabel(finding, now)}${finding.active ? ' — still open' : ''}`;
       out.push(
         `<g class="finding-band" data-provider="${x(finding.provider)}" data-incident="${x(finding.incident.id)}" data-state="${state}">` +
           `<rect class="${classes}" x="${n(left)}" y="${y + (ROW - BAND) / 2}" width="${n(width)}" height="${BAND}" rx="3"><title>${x(tip)}</title></rect></g>`,
       );
     });
-    out.push(...bandLabels(row.findings.map((finding) => shortRange(finding.replay.from, finding.replay.to, withDate)), spans, y, plotEnd), '</g>');
+    out.push(
+      ...bandLabels(
+        row.findings.map((finding) => shortRange(finding.replay.from, finding.replay.to, withDate)),
+        spans,
+        y,
+        plotEnd,
+      ),
+      '</g>',
+    );
   });
 
-  out.push('<g class="row replay-row">', `<text class="row-label strong" x="8" y="${replayTop + ROW / 2 + 5}">Replay windows</text>`);
+  out.push(
+    '<g class="row replay-row">',
+    `<text class="row-label strong" x="8" y="${replayTop + ROW / 2 + 5}">Replay windows</text>`,
+  );
   const replaySpans = report.replay.map((band) => span(band.from, band.to));
   report.replay.forEach((band, i) => {
     const { left, width } = replaySpans[i] as { left: number; width: number };
     const tip = `Replay ${formatUtc(band.from)} → ${band.to === null ? 'now (still open)' : formatUtc(band.to)}: ${band.providers.map((id) => providerName(report, id)).join(', ')}`;
-    out.push(`<rect class="replay-band${band.to === null ? ' open' : ''}" x="${n(left)}" y="${replayTop + (ROW - BAND) / 2}" width="${n(width)}" height="${BAND}" rx="3"><title>${x(tip)}</title></rect>`);
+    out.push(
+      `<rect class="replay-band${band.to === null ? ' open' : ''}" x="${n(left)}" y="${replayTop + (ROW - BAND) / 2}" width="${n(width)}" height="${BAND}" rx="3"><title>${x(tip)}</title></rect>`,
+    );
   });
-  out.push(...bandLabels(report.replay.map((band) => shortRange(band.from, band.to, withDate)), replaySpans, replayTop, plotEnd), '</g>');
-  out.push(`<line class="axis" x1="${LABEL_WIDTH}" y1="${replayTop + ROW}" x2="${LABEL_WIDTH + plot}" y2="${replayTop + ROW}"/>`);
+  out.push(
+    ...bandLabels(
+      report.replay.map((band) => shortRange(band.from, band.to, withDate)),
+      replaySpans,
+      replayTop,
+      plotEnd,
+    ),
+    '</g>',
+  );
+  out.push(
+    `<line class="axis" x1="${LABEL_WIDTH}" y1="${replayTop + ROW}" x2="${LABEL_WIDTH + plot}" y2="${replayTop + ROW}"/>`,
+  );
   out.push('</svg>');
   return out.join('\n');
 }
@@ -105,7 +149,9 @@ export function renderTimeline(report: CheckReport, now: Date): string {
 function timelineRows(report: CheckReport): Row[] {
   const rows = new Map<string, Row>();
   for (const finding of report.findings) {
-    const name = providerName(report, finding.provider) + (finding.through ? ` (via ${providerName(report, finding.through)})` : '');
+    const name =
+      providerName(report, finding.provider) +
+      (finding.through ? ` (via ${providerName(report, finding.through)})` : '');
     const label = `${name} · ${touchedLabel(finding)}`;
     const row = rows.get(label);
     if (row) row.findings.push(finding);
@@ -132,7 +178,8 @@ function yearTicks(since: number, until: number): Array<{ time: number; label: s
   const last = new Date(until).getUTCFullYear();
   const every = [1, 2, 5, 10, 20, 50].find((years) => (last - first + 1) / years <= 7) ?? 100;
   const result: Array<{ time: number; label: string }> = [];
-  for (let year = Math.ceil(first / every) * every; year <= last; year += every) result.push({ time: Date.UTC(year, 0, 1), label: String(year) });
+  for (let year = Math.ceil(first / every) * every; year <= last; year += every)
+    result.push({ time: Date.UTC(year, 0, 1), label: String(year) });
   return result;
 }
 
@@ -140,9 +187,15 @@ function yearTicks(since: number, until: number): Array<{ time: number; label: s
  * Times next to each band, so the picture reads on paper where there are no tooltips: right of the band,
  * else left of it, else left out when either side would cover another band or label in the row.
  */
-function bandLabels(texts: string[], spans: Array<{ left: number; width: number }>, rowTop: number, plotEnd: number): string[] {
+function bandLabels(
+  texts: string[],
+  spans: Array<{ left: number; width: number }>,
+  rowTop: number,
+  plotEnd: number,
+): string[] {
   const taken = spans.map(({ left, width }) => [left - 6, left + width + 6] as [number, number]);
-  const free = (from: number, to: number) => from >= LABEL_WIDTH && to <= plotEnd + RIGHT_PAD - 2 && taken.every(([a, b]) => to <= a || from >= b);
+  const free = (from: number, to: number) =>
+    from >= LABEL_WIDTH && to <= plotEnd + RIGHT_PAD - 2 && taken.every(([a, b]) => to <= a || from >= b);
   const labels: string[] = [];
   texts.forEach((text, i) => {
     const { left, width } = spans[i] as { left: number; width: number };

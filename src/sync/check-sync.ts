@@ -33,7 +33,10 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
   try {
     const catalog = options.catalog ?? loadCatalog();
     const scan = await scanPaths(options.paths, { readStdin: options.readStdin });
-    const ids = stackProviders(scan.inputs.flatMap((input) => input.dependencies), catalog);
+    const ids = stackProviders(
+      scan.inputs.flatMap((input) => input.dependencies),
+      catalog,
+    );
     if (ids.length === 0) return undefined;
     const report = await runSync({
       indexDir: options.indexDir,
@@ -47,15 +50,18 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
     const failures = report.providers.filter((entry) => entry.outcome === 'failed');
     if (failures.length > 0) {
       const allFailed = failures.length === report.providers.filter((entry) => entry.outcome !== 'skipped').length;
-      options.warn(`warning: ${allFailed ? 'could not sync (offline?)' : `could not sync ${failures.length} of ${report.providers.length} providers`}; using the local index for ${failures.map((entry) => cleanLine(entry.provider, 60)).join(', ')}`);
+      options.warn(
+        `warning: ${allFailed ? 'could not sync (offline?)' : `could not sync ${failures.length} of ${report.providers.length} providers`}; using the local index for ${failures.map((entry) => cleanLine(entry.provider, 60)).join(', ')}`,
+      );
       for (const entry of failures.slice(0, 5)) options.warn(`  ${providerLine(entry)}`);
     }
     return report;
   } catch (error) {
-    options.warn(`warning: could not sync before the check (${cleanLine((error as Error).message, 300)}); using the local index`);
+    options.warn(
+      `warning: could not sync before the check (${cleanLine((error as Error).message, 300)}); using the local index`,
+    );
     return undefined;
   } finally {
     clearTimeout(timer);
   }
 }
-

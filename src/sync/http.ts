@@ -43,7 +43,16 @@ export interface Validators {
 }
 
 export type FetchResult =
-  | { kind: 'ok'; url: string; finalUrl: string; status: number; body: Uint8Array; contentType?: string; validators: Validators; attempts: number }
+  | {
+      kind: 'ok';
+      url: string;
+      finalUrl: string;
+      status: number;
+      body: Uint8Array;
+      contentType?: string;
+      validators: Validators;
+      attempts: number;
+    }
   | { kind: 'not-modified'; url: string; attempts: number }
   | { kind: 'failed'; url: string; reason: string; status?: number; attempts: number };
 
@@ -128,17 +137,33 @@ export class PoliteClient {
   private async withRetries(url: string, validators: Validators, host: HostState): Promise<FetchResult> {
     const hostName = new URL(url).host;
     if (!this.answered && this.noAnswerFailures >= OFFLINE_AFTER) {
-      return { kind: 'failed', url, reason: `not asked: the network looks unreachable (${this.noAnswerFailures} connections failed, none answered; first: ${this.firstNoAnswer})`, attempts: 0 };
+      return {
+        kind: 'failed',
+        url,
+        reason: `not asked: the network looks unreachable (${this.noAnswerFailures} connections failed, none answered; first: ${this.firstNoAnswer})`,
+        attempts: 0,
+      };
     }
     if (host.consecutiveFailures >= HOST_FAILURE_LIMIT) {
-      return { kind: 'failed', url, reason: `not asked: ${hostName} failed ${host.consecutiveFailures} requests in a row during this sync`, attempts: 0 };
+      return {
+        kind: 'failed',
+        url,
+        reason: `not asked: ${hostName} failed ${host.consecutiveFailures} requests in a row during this sync`,
+        attempts: 0,
+      };
     }
     this.firstAttempts++;
     let attempts = 0;
     for (;;) {
       const wait = host.blockedUntil - Date.now();
       if (wait > 0) {
-        if (wait > this.options.maxRetryAfterMs) return this.fail(host, { kind: 'failed', url, reason: `${hostName} asked to wait ${Math.ceil(wait / 1000)} s; not waiting that long`, attempts });
+        if (wait > this.options.maxRetryAfterMs)
+          return this.fail(host, {
+            kind: 'failed',
+            url,
+            reason: `${hostName} asked to wait ${Math.ceil(wait / 1000)} s; not waiting that long`,
+            attempts,
+          });
         const slept = await sleep(wait, this.options.signal);
         if (!slept) return { kind: 'failed', url, reason: 'deadline reached', attempts };
       }
@@ -155,26 +180,50 @@ export class PoliteClient {
         if (failure.noAnswer) {
           this.noAnswerFailures++;
           this.firstNoAnswer ||= failure.message;
-          if (!this.answered && this.noAnswerFailures >= OFFLINE_AFTER) return this.fail(host, { kind: 'failed', url, reason: `${failure.message}; the network looks unreachable`, attempts });
+          if (!this.answered && this.noAnswerFailures >= OFFLINE_AFTER)
+            return this.fail(host, {
+              kind: 'failed',
+              url,
+              reason: `${failure.message}; the network looks unreachable`,
+              attempts,
+            });
         }
-        if (failure.retryAfterMs !== undefined) host.blockedUntil = Math.max(host.blockedUntil, Date.now() + failure.retryAfterMs);
+        if (failure.retryAfterMs !== undefined)
+          host.blockedUntil = Math.max(host.blockedUntil, Date.now() + failure.retryAfterMs);
         const retriesLeft = attempts <= this.options.maxRetries && failure.retryable && this.retryBudgetLeft();
         if (!retriesLeft) {
           const tries = attempts > 1 ? ` after ${attempts} attempts` : '';
-          const result: FetchResult = { kind: 'failed', url, reason: `${failure.message}${tries}`, status: failure.status, attempts };
+          const result: FetchResult = {
+            kind: 'failed',
+            url,
+            reason: `${failure.message}${tries}`,
+            status: failure.status,
+            attempts,
+          };
           // Only trouble on the server's side (5xx, 429, timeouts) counts against the host; a 404 does not.
           return failure.retryable ? this.fail(host, result) : result;
         }
         if (failure.retryAfterMs !== undefined && failure.retryAfterMs > this.options.maxRetryAfterMs) {
-          return this.fail(host, { kind: 'failed', url, reason: `${failure.message}; asked to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, not waiting that long`, status: failure.status, attempts });
+          return this.fail(host, {
+            kind: 'failed',
+            url,
+            reason: `${failure.message}; asked to retry after ${Math.ceil(failure.retryAfterMs / 1000)} s, not waiting that long`,
+            status: failure.status,
+            attempts,
+          });
         }
         this.stats.retries++;
         // Full jitter: many clients retrying at once spread out instead of arriving together.
         const random = this.options.random ?? Math.random;
-        const backoff = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (attempts - 1)) * random();
+        const backoff =
+          Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** (attempts - 1)) * random();
         // A Retry-After is a floor, spread a little so everyone told "60" does not come back in the same second.
-        const delay = failure.retryAfterMs !== undefined ? Math.max(backoff, failure.retryAfterMs + random() * Math.min(1_000, failure.retryAfterMs * 0.1)) : backoff;
-        if (!(await sleep(delay, this.options.signal))) return { kind: 'failed', url, reason: 'deadline reached', attempts };
+        const delay =
+          failure.retryAfterMs !== undefined
+            ? Math.max(backoff, failure.retryAfterMs + random() * Math.min(1_000, failure.retryAfterMs * 0.1))
+            : backoff;
+        if (!(await sleep(delay, this.options.signal)))
+          return { kind: 'failed', url, reason: 'deadline reached', attempts };
       }
     }
   }
@@ -193,7 +242,8 @@ export class PoliteClient {
       for (let redirects = 0; ; redirects++) {
         const headers: Record<string, string> = {
           'user-agent': this.options.userAgent,
-          accept: 'application/json, application/rss+xml, application/atom+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1',
+          accept:
+            'application/json, application/rss+xml, application/atom+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1',
           'accept-encoding': 'gzip, br',
         };
         // Validators belong to the URL they were issued for, not to a redirect target.
@@ -203,17 +253,26 @@ export class PoliteClient {
         try {
           response = await fetch(current, { headers, redirect: 'manual', signal });
         } catch (error) {
-          throw new AttemptError(timeout.signal.aborted ? `timed out after ${this.options.timeoutMs / 1000} s` : describe(error), true, undefined, undefined, true);
+          throw new AttemptError(
+            timeout.signal.aborted ? `timed out after ${this.options.timeoutMs / 1000} s` : describe(error),
+            true,
+            undefined,
+            undefined,
+            true,
+          );
         }
         this.answered = true;
         if (response.status >= 300 && response.status < 400 && response.status !== 304) {
           await response.body?.cancel().catch(() => undefined);
           const location = response.headers.get('location');
           if (!location) throw new AttemptError(`HTTP ${response.status} without a Location`, false, response.status);
-          if (redirects >= this.options.maxRedirects) throw new AttemptError(`more than ${this.options.maxRedirects} redirects`, false, response.status);
+          if (redirects >= this.options.maxRedirects)
+            throw new AttemptError(`more than ${this.options.maxRedirects} redirects`, false, response.status);
           const next = new URL(location, current);
-          if (next.protocol !== 'http:' && next.protocol !== 'https:') throw new AttemptError(`redirect to a non-http(s) URL (${next.protocol}) refused`, false, response.status);
-          if (new URL(current).protocol === 'https:' && next.protocol === 'http:') throw new AttemptError(`redirect from https to http (${next.host}) refused`, false, response.status);
+          if (next.protocol !== 'http:' && next.protocol !== 'https:')
+            throw new AttemptError(`redirect to a non-http(s) URL (${next.protocol}) refused`, false, response.status);
+          if (new URL(current).protocol === 'https:' && next.protocol === 'http:')
+            throw new AttemptError(`redirect from https to http (${next.host}) refused`, false, response.status);
           current = next.href;
           continue;
         }
@@ -225,7 +284,12 @@ export class PoliteClient {
         if (response.status < 200 || response.status >= 300) {
           await response.body?.cancel().catch(() => undefined);
           const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
-          throw new AttemptError(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`, RETRYABLE_STATUS.has(response.status), response.status, retryAfter);
+          throw new AttemptError(
+            `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
+            RETRYABLE_STATUS.has(response.status),
+            response.status,
+            retryAfter,
+          );
         }
         const body = await this.readBody(response, timeout.signal);
         this.stats.bytes += body.byteLength;
@@ -272,7 +336,12 @@ export class PoliteClient {
       }
     } catch (error) {
       if (error instanceof AttemptError) throw error;
-      throw new AttemptError(timeoutSignal.aborted ? `timed out after ${this.options.timeoutMs / 1000} s while reading the body` : `body cut off: ${describe(error)}`, true);
+      throw new AttemptError(
+        timeoutSignal.aborted
+          ? `timed out after ${this.options.timeoutMs / 1000} s while reading the body`
+          : `body cut off: ${describe(error)}`,
+        true,
+      );
     }
     const body = new Uint8Array(total);
     let offset = 0;

@@ -65,7 +65,12 @@ export function mergeIncidents(existing: Incident[], batches: Batch[], now: stri
       closed++;
     }
   }
-  return { incidents: [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id)), added, updated, closed };
+  return {
+    incidents: [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id)),
+    added,
+    updated,
+    closed,
+  };
 }
 
 /**
@@ -92,9 +97,9 @@ function combine(base: Incident, other: Incident): Incident {
     regions: base.regions.length > 0 ? base.regions : other.regions,
     updates: [...updates.values()].sort((a, b) => a.at.localeCompare(b.at)),
     // What an import added from a postmortem (stated impact, upstream cause, conflicting sources) survives a sync.
-    ...(base.impactWindow ?? other.impactWindow ? { impactWindow: base.impactWindow ?? other.impactWindow } : {}),
-    ...(base.upstream ?? other.upstream ? { upstream: base.upstream ?? other.upstream } : {}),
-    ...(base.conflicts ?? other.conflicts ? { conflicts: base.conflicts ?? other.conflicts } : {}),
+    ...((base.impactWindow ?? other.impactWindow) ? { impactWindow: base.impactWindow ?? other.impactWindow } : {}),
+    ...((base.upstream ?? other.upstream) ? { upstream: base.upstream ?? other.upstream } : {}),
+    ...((base.conflicts ?? other.conflicts) ? { conflicts: base.conflicts ?? other.conflicts } : {}),
   };
 }
 
@@ -109,7 +114,15 @@ function closeGone(incident: Incident, now: string): Incident {
     ...incident,
     status: maintenance ? 'completed' : 'resolved',
     resolvedAt: now,
-    updates: [...incident.updates, { at: now, status: maintenance ? 'completed' : 'resolved', body: `No longer listed at ${incident.source}; marked ended when sync noticed.`, components: [] }],
+    updates: [
+      ...incident.updates,
+      {
+        at: now,
+        status: maintenance ? 'completed' : 'resolved',
+        body: `No longer listed at ${incident.source}; marked ended when sync noticed.`,
+        components: [],
+      },
+    ],
   };
 }
 
@@ -122,7 +135,10 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
-    return `{${entries.sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
+    return `{${entries
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

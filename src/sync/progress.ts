@@ -27,17 +27,22 @@ export function providerLine(report: ProviderReport): string {
 }
 
 export function summaryLines(report: SyncReport, elapsedMs: number): string[] {
-  const count = (outcome: ProviderReport['outcome']) => report.providers.filter((entry) => entry.outcome === outcome).length;
+  const count = (outcome: ProviderReport['outcome']) =>
+    report.providers.filter((entry) => entry.outcome === outcome).length;
   const { requests, retries, notModified } = report.http;
   const lines = [
     `sync: ${count('synced')} synced, ${count('unchanged')} unchanged, ${count('failed')} failed${count('skipped') ? `, ${count('skipped')} skipped` : ''} ` +
       `(${requests} requests, ${notModified} not modified, ${retries} retries, ${(elapsedMs / 1000).toFixed(1)} s)`,
   ];
-  if (report.lockRecovered) lines.push(`  note: took over a stale lock left by ${cleanLine(report.lockRecovered, 120)}`);
-  for (const entry of report.providers) if (entry.outcome === 'failed' || entry.outcome === 'skipped') lines.push(`  ${providerLine(entry)}`);
+  if (report.lockRecovered)
+    lines.push(`  note: took over a stale lock left by ${cleanLine(report.lockRecovered, 120)}`);
+  for (const entry of report.providers)
+    if (entry.outcome === 'failed' || entry.outcome === 'skipped') lines.push(`  ${providerLine(entry)}`);
   for (const entry of report.providers) {
-    for (const warning of entry.warnings.slice(0, 3)) lines.push(`  warning: ${cleanLine(entry.provider, 60)}: ${cleanLine(warning, 300)}`);
-    if (entry.warnings.length > 3) lines.push(`  warning: ${cleanLine(entry.provider, 60)}: and ${entry.warnings.length - 3} more`);
+    for (const warning of entry.warnings.slice(0, 3))
+      lines.push(`  warning: ${cleanLine(entry.provider, 60)}: ${cleanLine(warning, 300)}`);
+    if (entry.warnings.length > 3)
+      lines.push(`  warning: ${cleanLine(entry.provider, 60)}: and ${entry.warnings.length - 3} more`);
   }
   return lines;
 }

@@ -38,7 +38,9 @@ export interface ProviderReport {
   requests: number;
 }
 
-export type SyncEvent = { type: 'start'; total: number; lockRecovered?: string } | { type: 'provider'; report: ProviderReport; done: number; total: number };
+export type SyncEvent =
+  | { type: 'start'; total: number; lockRecovered?: string }
+  | { type: 'provider'; report: ProviderReport; done: number; total: number };
 
 export interface SyncOptions {
   indexDir: string;
@@ -69,7 +71,11 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const lock = await acquireLock(options.indexDir, { waitMs: options.lockWaitMs ?? 30_000, signal: options.signal });
   try {
     await removeLeftovers(options.indexDir);
-    const client = new PoliteClient({ userAgent: userAgent(), ...options.http, ...(options.signal ? { signal: options.signal } : {}) });
+    const client = new PoliteClient({
+      userAgent: userAgent(),
+      ...options.http,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     const index = new IncidentIndex(options.indexDir);
     const total = options.providers.length;
     options.onEvent?.({ type: 'start', total, ...(lock.recovered ? { lockRecovered: lock.recovered } : {}) });
@@ -81,13 +87,19 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
       options.providers.map((id) =>
         limit(async () => {
           const provider = options.catalog.providers.get(id);
-          const report = provider ? await isolated(provider, () => syncProvider(provider, index, client, now)) : failed(id, 'skipped', 'not in the catalog', 0, 0);
+          const report = provider
+            ? await isolated(provider, () => syncProvider(provider, index, client, now))
+            : failed(id, 'skipped', 'not in the catalog', 0, 0);
           options.onEvent?.({ type: 'provider', report, done: ++done, total });
           return report;
         }),
       ),
     );
-    return { providers: reports, http: { ...client.stats }, ...(lock.recovered ? { lockRecovered: lock.recovered } : {}) };
+    return {
+      providers: reports,
+      http: { ...client.stats },
+      ...(lock.recovered ? { lockRecovered: lock.recovered } : {}),
+    };
   } finally {
     await lock.release();
   }
@@ -112,16 +124,41 @@ async function isolated(provider: Provider, work: () => Promise<ProviderReport>)
   try {
     return await work();
   } catch (error) {
-    const message = error instanceof DownstackError ? error.message : `unexpected error: ${(error as Error).message ?? String(error)}`;
+    const message =
+      error instanceof DownstackError
+        ? error.message
+        : `unexpected error: ${(error as Error).message ?? String(error)}`;
     return failed(provider.id, 'failed', `${message}; its index file was left as it was`, undefined, 0);
   }
 }
 
-function failed(provider: string, outcome: 'failed' | 'skipped', reason: string, total: number | undefined, requests: number, warnings: string[] = []): ProviderReport {
-  return { provider, outcome, reason: cleanLine(reason, 300), warnings, added: 0, updated: 0, closed: 0, ...(total === undefined ? {} : { total }), requests };
+function failed(
+  provider: string,
+  outcome: 'failed' | 'skipped',
+  reason: string,
+  total: number | undefined,
+  requests: number,
+  warnings: string[] = [],
+): ProviderReport {
+  return {
+    provider,
+    outcome,
+    reason: cleanLine(reason, 300),
+    warnings,
+    added: 0,
+    updated: 0,
+    closed: 0,
+    ...(total === undefined ? {} : { total }),
+    requests,
+  };
 }
 
-async function syncProvider(provider: Provider, index: IncidentIndex, client: PoliteClient, now: () => Date): Promise<ProviderReport> {
+async function syncProvider(
+  provider: Provider,
+  index: IncidentIndex,
+  client: PoliteClient,
+  now: () => Date,
+): Promise<ProviderReport> {
   const unsyncable = unsyncableReason(provider.status);
   if (unsyncable) return failed(provider.id, 'skipped', unsyncable, 0, 0);
 
@@ -137,16 +174,24 @@ async function syncProvider(provider: Provider, index: IncidentIndex, client: Po
   const endpoints = endpointsFor(provider.status);
   const fetchOne = (endpoint: Endpoint) => client.get(endpoint.url, previous?.http?.[endpoint.url] ?? {});
   // The primary endpoint goes first: when it fails, the page is not asked for anything else.
-  const primaryIndex = Math.max(0, endpoints.findIndex((endpoint) => !endpoint.optional));
+  const primaryIndex = Math.max(
+    0,
+    endpoints.findIndex((endpoint) => !endpoint.optional),
+  );
   const primary = await fetchOne(endpoints[primaryIndex] as Endpoint);
-  if (primary.kind === 'failed') return failed(provider.id, 'failed', `${primary.url}: ${primary.reason}`, previousCount, primary.attempts);
-  const results = await Promise.all(endpoints.map((endpoint, i) => (i === primaryIndex ? primary : fetchOne(endpoint))));
+  if (primary.kind === 'failed')
+    return failed(provider.id, 'failed', `${primary.url}: ${primary.reason}`, previousCount, primary.attempts);
+  const results = await Promise.all(
+    endpoints.map((endpoint, i) => (i === primaryIndex ? primary : fetchOne(endpoint))),
+  );
   const requests = results.reduce((sum, result) => sum + result.attempts, 0);
 
   const warnings: string[] = [];
   const requiredFailure = results.find((result, i) => result.kind === 'failed' && !endpoints[i]?.optional);
-  if (requiredFailure?.kind === 'failed') return failed(provider.id, 'failed', `${requiredFailure.url}: ${requiredFailure.reason}`, previousCount, requests);
-  for (const result of results) if (result.kind === 'failed') warnings.push(`${result.url}: ${result.reason} (optional; skipped)`);
+  if (requiredFailure?.kind === 'failed')
+    return failed(provider.id, 'failed', `${requiredFailure.url}: ${requiredFailure.reason}`, previousCount, requests);
+  for (const result of results)
+    if (result.kind === 'failed') warnings.push(`${result.url}: ${result.reason} (optional; skipped)`);
 
   const changed = results.some((result) => result.kind === 'ok');
   const time = now().toISOString();
@@ -155,7 +200,8 @@ async function syncProvider(provider: Provider, index: IncidentIndex, client: Po
     try {
       batches = readBodies(provider, endpoints, results, warnings);
     } catch (error) {
-      if (error instanceof AdapterError || error instanceof ParseError) return failed(provider.id, 'failed', describeReadError(error), previousCount, requests, warnings);
+      if (error instanceof AdapterError || error instanceof ParseError)
+        return failed(provider.id, 'failed', describeReadError(error), previousCount, requests, warnings);
       throw error;
     }
   }
@@ -176,7 +222,16 @@ async function syncProvider(provider: Provider, index: IncidentIndex, client: Po
   }
   await index.write(file);
   const unchanged = !changed || (merged.added === 0 && merged.updated === 0 && merged.closed === 0 && !damaged);
-  return { provider: provider.id, outcome: unchanged ? 'unchanged' : 'synced', warnings, added: merged.added, updated: merged.updated, closed: merged.closed, total: merged.incidents.length, requests };
+  return {
+    provider: provider.id,
+    outcome: unchanged ? 'unchanged' : 'synced',
+    warnings,
+    added: merged.added,
+    updated: merged.updated,
+    closed: merged.closed,
+    total: merged.incidents.length,
+    requests,
+  };
 }
 
 function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchResult[], warnings: string[]): Batch[] {
@@ -199,7 +254,10 @@ function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchRes
     try {
       const text = decodeBody(result.body, result.contentType);
       const sniffed = sniffBody(text);
-      if (sniffed !== 'json' && sniffed !== 'xml') throw new AdapterError(`${result.url}: expected JSON or a feed, got ${describeBody(sniffed, result.contentType)}`);
+      if (sniffed !== 'json' && sniffed !== 'xml')
+        throw new AdapterError(
+          `${result.url}: expected JSON or a feed, got ${describeBody(sniffed, result.contentType)}`,
+        );
       kind = sniffed;
       parsed = adapterFor(provider.status.platform, kind, result.url)(text, context);
     } catch (error) {
@@ -211,12 +269,22 @@ function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchRes
     }
     if (parsed.incidents.length > MAX_INCIDENTS_PER_PAYLOAD) {
       // Real pages send tens to hundreds; a flood is either a broken page or a hostile one.
-      warnings.push(`${result.url}: ${parsed.incidents.length} incidents in one payload; kept the newest ${MAX_INCIDENTS_PER_PAYLOAD}`);
-      parsed.incidents = [...parsed.incidents].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, MAX_INCIDENTS_PER_PAYLOAD);
+      warnings.push(
+        `${result.url}: ${parsed.incidents.length} incidents in one payload; kept the newest ${MAX_INCIDENTS_PER_PAYLOAD}`,
+      );
+      parsed.incidents = [...parsed.incidents]
+        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+        .slice(0, MAX_INCIDENTS_PER_PAYLOAD);
     }
-    if (parsed.components && isComponents(result.url)) for (const [id, name] of parsed.components) if (!componentNames.has(id)) componentNames.set(id, name);
+    if (parsed.components && isComponents(result.url))
+      for (const [id, name] of parsed.components) if (!componentNames.has(id)) componentNames.set(id, name);
     for (const problem of parsed.problems) warnings.push(problem);
-    batches.push({ source: result.url, incidents: parsed.incidents, listsAllOpen: parsed.listsAllOpen ?? false, rank: kind === 'json' ? 2 : 1 });
+    batches.push({
+      source: result.url,
+      incidents: parsed.incidents,
+      listsAllOpen: parsed.listsAllOpen ?? false,
+      rank: kind === 'json' ? 2 : 1,
+    });
   });
   return batches;
 }
@@ -225,8 +293,10 @@ function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchRes
 function validatorsAfter(previous: Record<string, Validators>, results: FetchResult[]): Record<string, Validators> {
   const next: Record<string, Validators> = {};
   for (const result of results) {
-    if (result.kind === 'ok' && (result.validators.etag || result.validators.lastModified)) next[result.url] = result.validators;
-    else if (result.kind === 'not-modified' && previous[result.url]) next[result.url] = previous[result.url] as Validators;
+    if (result.kind === 'ok' && (result.validators.etag || result.validators.lastModified))
+      next[result.url] = result.validators;
+    else if (result.kind === 'not-modified' && previous[result.url])
+      next[result.url] = previous[result.url] as Validators;
   }
   return next;
 }

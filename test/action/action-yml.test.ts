@@ -26,7 +26,10 @@ function runStep(inputs: Record<string, string>): string[] {
     const input = /\$\{\{ inputs\.([\w-]+) \}\}/.exec(expression)?.[1] ?? '';
     env[name] = inputs[input] ?? action.inputs[input]?.default ?? '';
   }
-  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step?.run ?? ''], { env: { PATH: `${bin}:${process.env.PATH}`, ...env }, encoding: 'utf8' });
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step?.run ?? ''], {
+    env: { PATH: `${bin}:${process.env.PATH}`, ...env },
+    encoding: 'utf8',
+  });
   expect(result.stderr).toBe('');
   expect(result.status).toBe(0);
   return result.stdout.trimEnd().split('\n');
@@ -40,11 +43,41 @@ describe('action.yml', () => {
   });
 
   it('by default gates on open incidents with annotations, after a sync', () => {
-    expect(runStep({})).toEqual(['--yes', 'downstack@latest', 'check', '.', '--fail-on', 'active', '--format', 'github', '--sync']);
+    expect(runStep({})).toEqual([
+      '--yes',
+      'downstack@latest',
+      'check',
+      '.',
+      '--fail-on',
+      'active',
+      '--format',
+      'github',
+      '--sync',
+    ]);
   });
 
   it('passes each input as one argument and never evaluates it', () => {
-    const args = runStep({ paths: 'services/api infra', since: '$(touch /tmp/pwned) 7d', 'fail-on': '', sync: 'false', version: '0.1.0', output: 'out dir/report.sarif', format: 'sarif' });
-    expect(args).toEqual(['--yes', 'downstack@0.1.0', 'check', 'services/api', 'infra', '--format', 'sarif', '--since', '$(touch /tmp/pwned) 7d', '--output', 'out dir/report.sarif']);
+    const args = runStep({
+      paths: 'services/api infra',
+      since: '$(touch /tmp/pwned) 7d',
+      'fail-on': '',
+      sync: 'false',
+      version: '0.1.0',
+      output: 'out dir/report.sarif',
+      format: 'sarif',
+    });
+    expect(args).toEqual([
+      '--yes',
+      'downstack@0.1.0',
+      'check',
+      'services/api',
+      'infra',
+      '--format',
+      'sarif',
+      '--since',
+      '$(touch /tmp/pwned) 7d',
+      '--output',
+      'out dir/report.sarif',
+    ]);
   });
 });

@@ -30,12 +30,24 @@ describe('catalog coverage of real SDKs and hosts', () => {
     const failures: string[] = [];
     for (const { where, cells } of lines) {
       const [kind, name = '', provider, component, region] = cells;
-      const dependency: Dependency = { ecosystem: kind === 'npm' ? 'npm' : 'domain', name, file: 'coverage', direct: true, via: [name] };
+      const dependency: Dependency = {
+        ecosystem: kind === 'npm' ? 'npm' : 'domain',
+        name,
+        file: 'coverage',
+        direct: true,
+        via: [name],
+      };
       const hits = matcher.match(dependency);
       const ok = hits.some(
-        (hit) => hit.provider === provider && (!component || hit.component?.name === component) && (!region || hit.component?.region === region),
+        (hit) =>
+          hit.provider === provider &&
+          (!component || hit.component?.name === component) &&
+          (!region || hit.component?.region === region),
       );
-      if (!ok) failures.push(`${where}: ${name} → expected ${[provider, component, region].filter(Boolean).join(' / ')}, got ${JSON.stringify(hits)}`);
+      if (!ok)
+        failures.push(
+          `${where}: ${name} → expected ${[provider, component, region].filter(Boolean).join(' / ')}, got ${JSON.stringify(hits)}`,
+        );
     }
     expect(failures).toEqual([]);
   });

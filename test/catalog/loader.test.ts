@@ -32,10 +32,14 @@ describe('catalog loader', () => {
   it('takes single provider files as well as directories', () => {
     const single = loadCatalog(['test/fixtures/catalog-mini/stripe.yaml']);
     expect([...single.providers.keys()]).toEqual(['stripe']);
-    expect(() => loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate/stripe-clone.yaml'])).toThrowError(/npm "stripe" is also claimed/);
+    expect(() =>
+      loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate/stripe-clone.yaml']),
+    ).toThrowError(/npm "stripe" is also claimed/);
   });
 
   it('rejects an npm name claimed by two unrelated providers', () => {
-    expect(() => loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate'])).toThrowError(/npm "stripe" is also claimed by provider "stripe"/);
+    expect(() => loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate'])).toThrowError(
+      /npm "stripe" is also claimed by provider "stripe"/,
+    );
   });
 });

@@ -5,11 +5,20 @@ import type { Dependency } from '../../src/model.js';
 
 const catalog = loadCatalog(['test/fixtures/catalog-mini']);
 const matcher = buildMatcher(catalog);
-const dep = (ecosystem: Dependency['ecosystem'], name: string, extra: Partial<Dependency> = {}): Dependency => ({ ecosystem, name, file: 'f', direct: true, via: [name], ...extra });
+const dep = (ecosystem: Dependency['ecosystem'], name: string, extra: Partial<Dependency> = {}): Dependency => ({
+  ecosystem,
+  name,
+  file: 'f',
+  direct: true,
+  via: [name],
+  ...extra,
+});
 
 describe('matcher', () => {
   it('narrows an npm package to a component when the catalog knows the mapping', () => {
-    expect(matcher.match(dep('npm', '@aws-sdk/client-s3'))).toEqual([{ provider: 'aws', component: { name: 'Amazon Simple Storage Service' } }]);
+    expect(matcher.match(dep('npm', '@aws-sdk/client-s3'))).toEqual([
+      { provider: 'aws', component: { name: 'Amazon Simple Storage Service' } },
+    ]);
     expect(matcher.match(dep('npm', '@aws-sdk/client-sqs'))).toEqual([{ provider: 'aws', component: undefined }]);
     expect(matcher.match(dep('npm', 'stripe'))).toEqual([{ provider: 'stripe', component: undefined }]);
     expect(matcher.match(dep('npm', 'express'))).toEqual([]);
@@ -23,13 +32,19 @@ describe('matcher', () => {
     expect(matcher.match(dep('domain', 'my-lb-123.elb.eu-west-2.amazonaws.com'))).toEqual([
       { provider: 'aws', component: { name: 'Elastic Load Balancing', region: 'eu-west-2' } },
     ]);
-    expect(matcher.match(dep('domain', 'api.stripe.com'))).toEqual([{ provider: 'stripe', component: { name: 'API' } }]);
+    expect(matcher.match(dep('domain', 'api.stripe.com'))).toEqual([
+      { provider: 'stripe', component: { name: 'API' } },
+    ]);
     expect(matcher.match(dep('domain', 'notstripe.com'))).toEqual([]);
   });
 
   it('lets the most specific host rule win, whether it is an exact host or a pattern', () => {
-    expect(matcher.match(dep('domain', 'www.twingate.com'))).toEqual([{ provider: 'twingate', component: { name: 'www.twingate.com' } }]);
-    expect(matcher.match(dep('domain', 'acme.twingate.com'))).toEqual([{ provider: 'twingate', component: { name: 'Controller' } }]);
+    expect(matcher.match(dep('domain', 'www.twingate.com'))).toEqual([
+      { provider: 'twingate', component: { name: 'www.twingate.com' } },
+    ]);
+    expect(matcher.match(dep('domain', 'acme.twingate.com'))).toEqual([
+      { provider: 'twingate', component: { name: 'Controller' } },
+    ]);
     expect(matcher.match(dep('domain', 'twingate.com'))).toEqual([{ provider: 'twingate', component: undefined }]);
   });
 
@@ -37,12 +52,20 @@ describe('matcher', () => {
     expect(matcher.match(dep('terraform-resource', 'aws_lb_listener', { region: 'eu-west-2' }))).toEqual([
       { provider: 'aws', component: { name: 'Elastic Load Balancing', region: 'eu-west-2' } },
     ]);
-    expect(matcher.match(dep('terraform-resource', 'aws_iam_role'))).toEqual([{ provider: 'aws', component: undefined }]);
-    expect(matcher.match(dep('terraform-provider', 'hashicorp/aws'))).toEqual([{ provider: 'aws', component: undefined }]);
+    expect(matcher.match(dep('terraform-resource', 'aws_iam_role'))).toEqual([
+      { provider: 'aws', component: undefined },
+    ]);
+    expect(matcher.match(dep('terraform-provider', 'hashicorp/aws'))).toEqual([
+      { provider: 'aws', component: undefined },
+    ]);
   });
 
   it('groups matches per provider and adds the upstreams a provider runs on', () => {
-    const deps = [dep('domain', 'controller.twingate.com'), dep('npm', 'stripe', { kind: 'dev' }), dep('npm', 'express')];
+    const deps = [
+      dep('domain', 'controller.twingate.com'),
+      dep('npm', 'stripe', { kind: 'dev' }),
+      dep('npm', 'express'),
+    ];
     const { exposures, unmatched } = exposuresFor(deps, matcher, catalog);
     expect(unmatched.map((d) => d.name)).toEqual(['express']);
     expect(exposures.map((e) => [e.provider, e.through, e.devOnly, e.components.map((c) => c.name)])).toEqual([

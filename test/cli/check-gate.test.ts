@@ -49,9 +49,13 @@ describe('.downstack.yml', () => {
     const run = await runCli(['check', CONFIGURED]);
     // failOn: active from the file, but the one open incident is ignored until 2099, so the gate passes.
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n')[0]).toMatch(/^::warning file=test\/fixtures\/report\/configured-stack\/package\.json,line=7,/);
+    expect(run.stdout.split('\n')[0]).toMatch(
+      /^::warning file=test\/fixtures\/report\/configured-stack\/package\.json,line=7,/,
+    );
     expect(run.stdout).toContain('title=Acme Ledger%3A incident on Ledger API');
-    expect(run.stderr).toContain(`warning: ${join(CONFIGURED, '.downstack.yml')}:13: ignore for fx-stripe / stripe-2021-08-10-api expired on 2021-01-31`);
+    expect(run.stderr).toContain(
+      `warning: ${join(CONFIGURED, '.downstack.yml')}:13: ignore for fx-stripe / stripe-2021-08-10-api expired on 2021-01-31`,
+    );
     expect(run.stderr).toContain('no longer ignored — 1 finding counts again');
     expect(run.stderr).toMatch(/^ignored: .*\.downstack\.yml:9: fx-github gh-2021-08-11-actions until 2099-12-31/m);
   });
@@ -60,18 +64,30 @@ describe('.downstack.yml', () => {
     const run = await runCli(['check', CONFIGURED, '--fail-on', 'any', '--format', 'json']);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { findings: Array<{ incident: { id: string } }> };
-    expect(report.findings.map((finding) => finding.incident.id).sort()).toEqual(['ledger-2021-08-10-writes', 'stripe-2021-08-10-api']);
+    expect(report.findings.map((finding) => finding.incident.id).sort()).toEqual([
+      'ledger-2021-08-10-writes',
+      'stripe-2021-08-10-api',
+    ]);
   });
 
   it('an expired ignore on the open incident lets the gate fail again', async () => {
     const config = join(dir, 'expired.yml');
     await writeFile(
       config,
-      [`index: ${resolve(FIXTURES, 'index')}`, 'failOn: active', 'ignore:', '  - provider: fx-github', '    reason: Actions only', '    expires: 2021-08-01'].join('\n'),
+      [
+        `index: ${resolve(FIXTURES, 'index')}`,
+        'failOn: active',
+        'ignore:',
+        '  - provider: fx-github',
+        '    reason: Actions only',
+        '    expires: 2021-08-01',
+      ].join('\n'),
     );
     const run = await runCli(['check', STACK, '--since', '2021-08-10', '--config', config]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${config}:4: ignore for fx-github expired on 2021-08-01 ("Actions only"); no longer ignored — 1 finding counts again`);
+    expect(run.stderr).toContain(
+      `${config}:4: ignore for fx-github expired on 2021-08-01 ("Actions only"); no longer ignored — 1 finding counts again`,
+    );
   });
 
   it('a broken config stops with file:line and exit 2', async () => {

@@ -17,9 +17,21 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(report.inputs.map((i: { kind: string }) => i.kind).sort()).toEqual(['domains', 'package.json']);
 
     const providers = Object.fromEntries(report.providers.map((p: { id: string }) => [p.id, p]));
-    expect(Object.keys(providers)).toEqual(expect.arrayContaining(['stripe', 'aws', 'twingate', 'heroku', 'slack', 'google-cloud']));
-    expect(providers.aws.components).toEqual(expect.arrayContaining([{ name: 'Amazon Simple Storage Service', region: 'us-east-1' }, { name: 'Amazon DynamoDB' }]));
-    expect(providers.stripe.evidence.map((d: { name: string; line: number }) => [d.name, d.line])).toEqual(expect.arrayContaining([['stripe', 13], ['api.stripe.com', 2]]));
+    expect(Object.keys(providers)).toEqual(
+      expect.arrayContaining(['stripe', 'aws', 'twingate', 'heroku', 'slack', 'google-cloud']),
+    );
+    expect(providers.aws.components).toEqual(
+      expect.arrayContaining([
+        { name: 'Amazon Simple Storage Service', region: 'us-east-1' },
+        { name: 'Amazon DynamoDB' },
+      ]),
+    );
+    expect(providers.stripe.evidence.map((d: { name: string; line: number }) => [d.name, d.line])).toEqual(
+      expect.arrayContaining([
+        ['stripe', 13],
+        ['api.stripe.com', 2],
+      ]),
+    );
     expect(providers['google-cloud'].through).toBe('twingate');
 
     const findings = Object.fromEntries(report.findings.map((f: { incident: { id: string } }) => [f.incident.id, f]));
@@ -49,37 +61,97 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(run.stdout).toContain('ACTIVE    Stripe · Elevated API errors');
     expect(run.stdout).toContain('replay 2021-08-10 19:39 → 21:24 UTC (1h 45m)');
     expect(run.stdout).toContain('stated impact 2021-08-10 19:39 → 19:46 UTC (postmortem)');
-    expect(run.stdout).toContain('Anything that failed between 2021-08-10 19:39 UTC and 2021-08-10 22:30 UTC may need a replay (2h 51m)');
+    expect(run.stdout).toContain(
+      'Anything that failed between 2021-08-10 19:39 UTC and 2021-08-10 22:30 UTC may need a replay (2h 51m)',
+    );
     expect(run.stdout).not.toMatch(/\u001b\[/);
-    const forced = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    const forced = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST], {
+      env: { NO_COLOR: '', FORCE_COLOR: '1' },
+    });
     expect(forced.stdout).toMatch(/\u001b\[1mdownstack/);
-    const both = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST, '--no-color'], { env: { NO_COLOR: '', FORCE_COLOR: '1' } });
+    const both = runCli(
+      ['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST, '--no-color'],
+      { env: { NO_COLOR: '', FORCE_COLOR: '1' } },
+    );
     expect(both.stdout).not.toMatch(/\u001b\[/);
   });
 
   it('gates a deploy with --fail-on', () => {
     const index = copyIndex('test/fixtures/index');
     expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'active', ...AUGUST]).code).toBe(1);
-    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'active', '--no-snapshot', '--since', '2021-08-01', '--until', '2021-08-25']).code).toBe(0);
-    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'any', '--no-snapshot', '--since', '2021-08-01', '--until', '2021-08-25']).code).toBe(1);
+    expect(
+      runCli([
+        'check',
+        'examples/saas-app',
+        '--index',
+        index,
+        '--fail-on',
+        'active',
+        '--no-snapshot',
+        '--since',
+        '2021-08-01',
+        '--until',
+        '2021-08-25',
+      ]).code,
+    ).toBe(0);
+    expect(
+      runCli([
+        'check',
+        'examples/saas-app',
+        '--index',
+        index,
+        '--fail-on',
+        'any',
+        '--no-snapshot',
+        '--since',
+        '2021-08-01',
+        '--until',
+        '2021-08-25',
+      ]).code,
+    ).toBe(1);
     expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'none', ...AUGUST]).code).toBe(0);
   });
 
   it('says so when the window is empty, and shows recent incidents as context', () => {
     const stack = '{"name":"uploader","dependencies":{"@aws-sdk/client-s3":"^3"}}';
-    const run = runCli(['check', '-', '--index', copyIndex('test/fixtures/index'), '--since', '2021-09-01', '--until', '2021-09-30', '--no-snapshot'], { input: stack });
+    const run = runCli(
+      [
+        'check',
+        '-',
+        '--index',
+        copyIndex('test/fixtures/index'),
+        '--since',
+        '2021-09-01',
+        '--until',
+        '2021-09-30',
+        '--no-snapshot',
+      ],
+      { input: stack },
+    );
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('No incident between 2021-09-01 00:00 UTC and 2021-09-30 00:00 UTC touched the components this stack uses.');
+    expect(run.stdout).toContain(
+      'No incident between 2021-09-01 00:00 UTC and 2021-09-30 00:00 UTC touched the components this stack uses.',
+    );
     expect(run.stdout).toContain('2021-08-10 21:00 UTC  Amazon Web Services: S3 errors in N. Virginia');
     expect(run.stdout).toContain('2021-08-10 09:33 UTC  Amazon Web Services: Load balancer health checks in London');
   });
 
   it('reads a pasted stack from stdin and detects its kind', () => {
-    const json = runCli(['check', '-', '--index', copyIndex('test/fixtures/index'), '--format', 'json', ...AUGUST], { input: '{"name":"x","dependencies":{"stripe":"^16"}}' });
+    const json = runCli(['check', '-', '--index', copyIndex('test/fixtures/index'), '--format', 'json', ...AUGUST], {
+      input: '{"name":"x","dependencies":{"stripe":"^16"}}',
+    });
     expect(json.code).toBe(0);
-    expect(JSON.parse(json.stdout).inputs).toEqual([{ file: '<stdin>', kind: 'package.json', dependencies: 1, errors: [] }]);
-    const hosts = runCli(['check', '-', '--format', 'json', '--index', copyIndex('test/fixtures/index'), ...AUGUST], { input: 'api.stripe.com\nhooks.slack.com\n' });
-    expect(JSON.parse(hosts.stdout).providers.map((p: { id: string }) => p.id).sort()).toEqual(['slack', 'stripe']);
+    expect(JSON.parse(json.stdout).inputs).toEqual([
+      { file: '<stdin>', kind: 'package.json', dependencies: 1, errors: [] },
+    ]);
+    const hosts = runCli(['check', '-', '--format', 'json', '--index', copyIndex('test/fixtures/index'), ...AUGUST], {
+      input: 'api.stripe.com\nhooks.slack.com\n',
+    });
+    expect(
+      JSON.parse(hosts.stdout)
+        .providers.map((p: { id: string }) => p.id)
+        .sort(),
+    ).toEqual(['slack', 'stripe']);
   });
 
   it('reports unreadable inputs as file:line, goes on with the rest, and exits 2 only when nothing was read', () => {
@@ -94,9 +166,19 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(broken.stderr).toContain(`${join(dir, 'package.json')}:5: JSON ends early (truncated file?)`);
     expect(broken.stderr).toContain(`${join(dir, 'domains.txt')}: binary file, not a text input; skipped`);
     expect(broken.stderr).toContain(`${join(dir, 'missing.json')}: no such file or directory`);
-    expect(broken.stderr).toContain(`${join(dir, 'hosts.txt')}: file is too large to scan (1.0 GB; the limit is 128 MB)`);
+    expect(broken.stderr).toContain(
+      `${join(dir, 'hosts.txt')}: file is too large to scan (1.0 GB; the limit is 128 MB)`,
+    );
 
-    const mixed = runCli(['check', dir, 'examples/saas-app/package.json', '--index', copyIndex('test/fixtures/index'), '--format', 'json']);
+    const mixed = runCli([
+      'check',
+      dir,
+      'examples/saas-app/package.json',
+      '--index',
+      copyIndex('test/fixtures/index'),
+      '--format',
+      'json',
+    ]);
     expect(mixed.code).toBe(0);
     expect(JSON.parse(mixed.stdout).providers.length).toBeGreaterThan(0);
   });

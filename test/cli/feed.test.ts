@@ -3,20 +3,28 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { FIXTURES, runCli } from './run-cli.js';
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'entry' });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (name) => name === 'entry',
+});
 const INDEX = ['--index', join(FIXTURES, 'index'), '--since', '2021-08-01', '--until', '2021-08-12'];
 
 function entries(xml: string): Array<{ id: string; title: { '#text': string } }> {
   expect(XMLValidator.validate(xml)).toBe(true);
-  return ((parser.parse(xml) as { feed: { entry?: Array<{ id: string; title: { '#text': string } }> } }).feed.entry ?? []);
+  return (
+    (parser.parse(xml) as { feed: { entry?: Array<{ id: string; title: { '#text': string } }> } }).feed.entry ?? []
+  );
 }
 
 describe('downstack feed', () => {
-  it('--provider lists that provider\'s incidents in the window, maintenance left out', async () => {
+  it("--provider lists that provider's incidents in the window, maintenance left out", async () => {
     const run = await runCli(['feed', '--provider', 'fx-stripe', ...INDEX]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('<id>urn:downstack:feed:provider:fx-stripe</id>');
-    expect(entries(run.stdout).map((entry) => entry.id)).toEqual(['urn:downstack:incident:fx-stripe:stripe-2021-08-10-api']);
+    expect(entries(run.stdout).map((entry) => entry.id)).toEqual([
+      'urn:downstack:incident:fx-stripe:stripe-2021-08-10-api',
+    ]);
     const withMaintenance = await runCli(['feed', '--provider', 'fx-stripe', '--include-maintenance', ...INDEX]);
     expect(entries(withMaintenance.stdout)).toHaveLength(2);
   });

@@ -14,7 +14,13 @@ export function runCli(args: string[], options: { input?: string; env?: Record<s
   const result = spawnSync(process.execPath, ['bin/downstack.js', ...args], {
     input: options.input ?? '',
     encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', NO_COLOR: '1', DOWNSTACK_OFFLINE: '1', XDG_CACHE_HOME: join(tmpdir(), 'downstack-test-cache'), ...options.env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      NO_COLOR: '1',
+      DOWNSTACK_OFFLINE: '1',
+      XDG_CACHE_HOME: join(tmpdir(), 'downstack-test-cache'),
+      ...options.env,
+    },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

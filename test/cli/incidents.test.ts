@@ -4,15 +4,44 @@ import { copyIndex, runCli } from './helpers.js';
 describe('downstack incidents', () => {
   it('lists one provider’s incidents in a window as Incident JSON, index over snapshot', () => {
     const index = copyIndex('test/fixtures/index');
-    const run = runCli(['incidents', '--provider', 'aws', '--since', '2021-08-01', '--until', '2021-08-31', '--format', 'json', '--index', index]);
+    const run = runCli([
+      'incidents',
+      '--provider',
+      'aws',
+      '--since',
+      '2021-08-01',
+      '--until',
+      '2021-08-31',
+      '--format',
+      'json',
+      '--index',
+      index,
+    ]);
     expect(run.code).toBe(0);
     const incidents = JSON.parse(run.stdout);
     expect(incidents.map((i: { id: string }) => i.id)).toEqual(['aws-s3-use1', 'aws-elb-euw2']);
-    expect(incidents[0]).toMatchObject({ provider: 'aws', regions: ['us-east-1'], startedAt: '2021-08-10T21:00:00Z', resolvedAt: '2021-08-10T22:30:00Z' });
+    expect(incidents[0]).toMatchObject({
+      provider: 'aws',
+      regions: ['us-east-1'],
+      startedAt: '2021-08-10T21:00:00Z',
+      resolvedAt: '2021-08-10T22:30:00Z',
+    });
   });
 
   it('includes the embedded snapshot unless told not to', () => {
-    const args = ['incidents', '--provider', 'aws', '--since', '2017-02-01', '--until', '2017-03-31', '--format', 'json', '--index', '/nonexistent-downstack-index'];
+    const args = [
+      'incidents',
+      '--provider',
+      'aws',
+      '--since',
+      '2017-02-01',
+      '--until',
+      '2017-03-31',
+      '--format',
+      'json',
+      '--index',
+      '/nonexistent-downstack-index',
+    ];
     expect(JSON.parse(runCli(args).stdout).map((i: { id: string }) => i.id)).toEqual(['aws-2017-02-28-s3-us-east-1']);
     expect(JSON.parse(runCli([...args, '--no-snapshot']).stdout)).toEqual([]);
   });
@@ -21,7 +50,19 @@ describe('downstack incidents', () => {
     const index = copyIndex('test/fixtures/index');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${index}/aws.json`, '{"schemaVersion": 1, "provider": "aws", "incidents": [');
-    const run = runCli(['incidents', '--provider', 'aws', '--since', '2017-02-01', '--until', '2017-03-31', '--format', 'json', '--index', index]);
+    const run = runCli([
+      'incidents',
+      '--provider',
+      'aws',
+      '--since',
+      '2017-02-01',
+      '--until',
+      '2017-03-31',
+      '--format',
+      'json',
+      '--index',
+      index,
+    ]);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain(`${index}/aws.json: damaged index file`);
     expect(JSON.parse(run.stdout).map((i: { id: string }) => i.id)).toEqual(['aws-2017-02-28-s3-us-east-1']);

@@ -5,7 +5,12 @@ describe('downstack providers', () => {
   it('searches ids, names, npm names and domains', () => {
     const run = runCli(['providers', '@sendgrid']);
     expect(run.code).toBe(0);
-    expect(run.stdout.trim().split('\n').map((line) => line.split(/\s+/)[0])).toEqual(['sendgrid']);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/)[0]),
+    ).toEqual(['sendgrid']);
     const json = JSON.parse(runCli(['providers', 'herokuapp.com', '--format', 'json']).stdout);
     expect(json.map((p: { id: string }) => p.id)).toEqual(['heroku']);
   });
@@ -27,8 +32,13 @@ describe('downstack providers', () => {
 
 describe('not-in-catalog candidates', () => {
   it('lists unknown dependencies that look like vendor SDKs instead of dropping them silently', () => {
-    const stack = '{"name":"x","dependencies":{"stripe":"1","acme-billing-sdk":"1","@globex/node":"2","@types/node":"20","left-pad":"1"}}';
-    const report = JSON.parse(runCli(['check', '-', '--format', 'json', '--no-snapshot', '--index', '/nonexistent-downstack-index'], { input: stack }).stdout);
+    const stack =
+      '{"name":"x","dependencies":{"stripe":"1","acme-billing-sdk":"1","@globex/node":"2","@types/node":"20","left-pad":"1"}}';
+    const report = JSON.parse(
+      runCli(['check', '-', '--format', 'json', '--no-snapshot', '--index', '/nonexistent-downstack-index'], {
+        input: stack,
+      }).stdout,
+    );
     expect(report.notInCatalog).toEqual(['@globex/node', 'acme-billing-sdk']);
   });
 });

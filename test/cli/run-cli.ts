@@ -14,7 +14,13 @@ export function runCli(args: string[], env: Record<string, string> = {}): Promis
   const { DOWNSTACK_INDEX: _ignored, ...inherited } = process.env;
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [resolve('bin/downstack.js'), ...args], {
-      env: { ...inherited, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1', DOWNSTACK_PROVIDERS_DIR: resolve(FIXTURES, 'catalog'), ...env },
+      env: {
+        ...inherited,
+        NO_COLOR: '1',
+        DOWNSTACK_OFFLINE: '1',
+        DOWNSTACK_PROVIDERS_DIR: resolve(FIXTURES, 'catalog'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

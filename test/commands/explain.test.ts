@@ -26,7 +26,9 @@ describe('explainTarget', () => {
 
   it('a provider name, case-insensitively, and a bare package name', async () => {
     const dependencies = await dependenciesOf('yarn-v1-workspaces');
-    expect(explainTarget('Stripe', dependencies, catalog)[0]?.chains.map((d) => d.via)).toEqual([['@acme/api', 'stripe']]);
+    expect(explainTarget('Stripe', dependencies, catalog)[0]?.chains.map((d) => d.via)).toEqual([
+      ['@acme/api', 'stripe'],
+    ]);
     const byPackage = explainTarget('@slack/web-api', dependencies, catalog);
     expect(byPackage).toHaveLength(1);
     expect(byPackage[0]?.provider).toBeUndefined();
@@ -40,16 +42,34 @@ describe('explainTarget', () => {
 
 describe('renderExplanations', () => {
   it('prints the file, the workspace, each chain with its version, kind and line', async () => {
-    const text = renderExplanations('sentry', explainTarget('sentry', await dependenciesOf('pnpm-v9-workspaces'), catalog));
+    const text = renderExplanations(
+      'sentry',
+      explainTarget('sentry', await dependenciesOf('pnpm-v9-workspaces'), catalog),
+    );
     const lines = text.split('\n');
     expect(lines[0]).toBe('Sentry (sentry): 17 chains');
     expect(lines[1]).toMatch(/pnpm-v9-workspaces\/pnpm-lock\.yaml \[workspace @acme\/api\]$/);
-    expect(lines[2]).toMatch(/^ {4}@acme\/api → @acme\/logger → @sentry\/node@8\.55\.2 {2}\[transitive\] {2}\(line \d+\)$/);
+    expect(lines[2]).toMatch(
+      /^ {4}@acme\/api → @acme\/logger → @sentry\/node@8\.55\.2 {2}\[transitive\] {2}\(line \d+\)$/,
+    );
     expect(text).toMatch(/acme-platform → @sentry\/vite-plugin@2\.23\.1 {2}\[direct, dev only\]/);
   });
 
   it('strips terminal escapes a hostile lockfile could carry in names', () => {
-    const text = renderExplanations('evil', [{ chains: [{ ecosystem: 'npm', name: 'evil', file: 'x', direct: true, via: ['app\u001b[2J', 'evil\u202e'], kind: 'prod' }] }]);
+    const text = renderExplanations('evil', [
+      {
+        chains: [
+          {
+            ecosystem: 'npm',
+            name: 'evil',
+            file: 'x',
+            direct: true,
+            via: ['app\u001b[2J', 'evil\u202e'],
+            kind: 'prod',
+          },
+        ],
+      },
+    ]);
     expect(text).not.toMatch(/\u001b|\u202e/);
     expect(text).toContain('app → evil');
   });

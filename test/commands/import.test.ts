@@ -26,8 +26,14 @@ async function runImport(args: string[], stdin = '') {
     },
   };
   const program = new Command().exitOverride();
-  importCommand({ catalog: () => catalog, snapshotDir: await mkdtemp(join(tmpdir(), 'downstack-snapshot-')) })(program, context);
-  const error = await program.parseAsync(['import', ...args], { from: 'user' }).then(() => undefined, (caught: unknown) => caught as Error);
+  importCommand({ catalog: () => catalog, snapshotDir: await mkdtemp(join(tmpdir(), 'downstack-snapshot-')) })(
+    program,
+    context,
+  );
+  const error = await program.parseAsync(['import', ...args], { from: 'user' }).then(
+    () => undefined,
+    (caught: unknown) => caught as Error,
+  );
   return { dir, out: out.join(''), problems, error };
 }
 
@@ -35,9 +41,13 @@ describe('downstack import', () => {
   it('imports files and prints each incident with its replay window and conflicts', async () => {
     const { dir, out, error } = await runImport([`${FIXTURES}text/guide-page-utc-postmortem.txt`]);
     expect(error).toBeUndefined();
-    expect(out.split('\n')[0]).toBe('added   twingate/text-2021-08-10-controller-outage  replay 2021-08-10 19:39 → 21:24 UTC  Controller outage');
+    expect(out.split('\n')[0]).toBe(
+      'added   twingate/text-2021-08-10-controller-outage  replay 2021-08-10 19:39 → 21:24 UTC  Controller outage',
+    );
     expect(out).toContain('1 incident(s) imported into 1 index file(s)');
-    const stored = JSON.parse(await readFile(join(dir, 'twingate.json'), 'utf8')) as { incidents: Array<{ id: string }> };
+    const stored = JSON.parse(await readFile(join(dir, 'twingate.json'), 'utf8')) as {
+      incidents: Array<{ id: string }>;
+    };
     expect(stored.incidents.map((incident) => incident.id)).toEqual(['text-2021-08-10-controller-outage']);
   });
 
@@ -45,12 +55,21 @@ describe('downstack import', () => {
     const text = await readFile(`${FIXTURES}incidentlib/twingate-hour-offset.json`, 'utf8');
     const { out } = await runImport(['-', '--format', 'json'], text);
     const printed = JSON.parse(out) as { imported: Array<{ id: string; replay: unknown; conflicts: string[] }> };
-    expect(printed.imported[0]).toMatchObject({ id: 'mhs89xs5rhb8', replay: { from: '2025-03-21T20:10:00Z', to: '2025-03-21T21:41:00Z' } });
+    expect(printed.imported[0]).toMatchObject({
+      id: 'mhs89xs5rhb8',
+      replay: { from: '2025-03-21T20:10:00Z', to: '2025-03-21T21:41:00Z' },
+    });
   });
 
   it('names every file it cannot read, and imports none of the others', async () => {
-    const { dir, error } = await runImport([`${FIXTURES}text/archive-edt-prose.txt`, `${FIXTURES}missing.txt`, FIXTURES]);
-    expect(error?.message).toBe(`nothing imported, nothing written:\n  ${FIXTURES}missing.txt: cannot read: ENOENT\n  ${FIXTURES}: not a file (import takes documents, not directories)`);
+    const { dir, error } = await runImport([
+      `${FIXTURES}text/archive-edt-prose.txt`,
+      `${FIXTURES}missing.txt`,
+      FIXTURES,
+    ]);
+    expect(error?.message).toBe(
+      `nothing imported, nothing written:\n  ${FIXTURES}missing.txt: cannot read: ENOENT\n  ${FIXTURES}: not a file (import takes documents, not directories)`,
+    );
     await expect(readFile(join(dir, 'trello.json'), 'utf8')).rejects.toThrow(/ENOENT/);
   });
 
@@ -61,6 +80,8 @@ describe('downstack import', () => {
     await handle.truncate(100 * 1024 * 1024);
     await handle.close();
     const { error } = await runImport([path]);
-    expect(error?.message).toBe(`nothing imported, nothing written:\n  ${path}: is 100.0 MB; incident documents over 10 MB are refused (import the provider's incidents.json or a feed instead)`);
+    expect(error?.message).toBe(
+      `nothing imported, nothing written:\n  ${path}: is 100.0 MB; incident documents over 10 MB are refused (import the provider's incidents.json or a feed instead)`,
+    );
   });
 });

@@ -30,7 +30,17 @@ describe('.downstack.yml', () => {
   });
 
   it('reports every problem at once with file:line, unknown keys included', () => {
-    const text = ['failOn: sometimes', 'formt: github', 'ignore:', '  - provider: stripe', '    reason: ""', '    expires: next week', '  - provider: aws', '    reason: known', '    expires: 2026-02-30'].join('\n');
+    const text = [
+      'failOn: sometimes',
+      'formt: github',
+      'ignore:',
+      '  - provider: stripe',
+      '    reason: ""',
+      '    expires: next week',
+      '  - provider: aws',
+      '    reason: known',
+      '    expires: 2026-02-30',
+    ].join('\n');
     const lines = problems(text);
     expect(lines).toEqual(
       expect.arrayContaining([

@@ -7,7 +7,11 @@ import { loadCatalog } from '../../src/catalog/loader.js';
 export const TERRAFORM_FIXTURES = fileURLToPath(new URL('../fixtures/terraform/', import.meta.url));
 export const terraformCatalog = () => loadCatalog([`${TERRAFORM_FIXTURES}catalog`]);
 
-export async function checkTerraformFixture(paths: string[], since = '2025-10-01T00:00:00Z', until = '2025-10-31T00:00:00Z'): Promise<CheckReport> {
+export async function checkTerraformFixture(
+  paths: string[],
+  since = '2025-10-01T00:00:00Z',
+  until = '2025-10-31T00:00:00Z',
+): Promise<CheckReport> {
   return runCheck({
     paths: paths.map((path) => `${TERRAFORM_FIXTURES}${path}`),
     catalog: terraformCatalog(),

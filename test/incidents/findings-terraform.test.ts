@@ -7,7 +7,10 @@ import type { Dependency } from '../../src/model.js';
 import type { Incident } from '../../src/model.js';
 import { checkTerraformFixture, terraformCatalog, TERRAFORM_FIXTURES } from '../helpers/terraform-check.js';
 
-const ids = (report: Awaited<ReturnType<typeof checkTerraformFixture>>) => report.findings.map((finding) => `${finding.incident.id} ${finding.confidence} [${finding.components.join(', ')}]`).sort();
+const ids = (report: Awaited<ReturnType<typeof checkTerraformFixture>>) =>
+  report.findings
+    .map((finding) => `${finding.incident.id} ${finding.confidence} [${finding.components.join(', ')}]`)
+    .sort();
 
 describe('findings honour the region of Terraform exposures', () => {
   it('an eu-west-2 aws_lb is hit by the eu-west-2 ELB incident and not by the us-east-1 one', async () => {
@@ -55,8 +58,15 @@ describe('findings honour the region of Terraform exposures', () => {
       evidence: [],
       devOnly: false,
     });
-    const window = { since: new Date('2025-10-01T00:00:00Z'), until: new Date('2025-10-31T00:00:00Z'), now: new Date('2025-11-01T00:00:00Z') };
-    const run = (target: Exposure, regions: string[]) => findIncidents([target], new Map([['aws', [incident(regions)]]]), catalog, window).map((finding) => finding.confidence);
+    const window = {
+      since: new Date('2025-10-01T00:00:00Z'),
+      until: new Date('2025-10-31T00:00:00Z'),
+      now: new Date('2025-11-01T00:00:00Z'),
+    };
+    const run = (target: Exposure, regions: string[]) =>
+      findIncidents([target], new Map([['aws', [incident(regions)]]]), catalog, window).map(
+        (finding) => finding.confidence,
+      );
     expect(run(exposure(undefined), ['eu-west-2'])).toEqual(['possibly']);
     expect(run(exposure('eu-west-2'), ['EU-WEST-2'])).toEqual(['certain']);
     expect(run(exposure('us-east-1'), ['eu-west-2'])).toEqual([]);
@@ -65,28 +75,74 @@ describe('findings honour the region of Terraform exposures', () => {
 
   it('whole-provider evidence with a known region (a registry module) matches only incidents in that region', async () => {
     const catalog = terraformCatalog();
-    const window = { since: new Date('2025-10-01T00:00:00Z'), until: new Date('2025-10-31T00:00:00Z'), now: new Date('2025-11-01T00:00:00Z') };
-    const exposure: Exposure = { provider: 'aws', components: [], wholeProvider: true, wholeProviderRegions: ['eu-west-2'], evidence: [], devOnly: false };
-    const base = { provider: 'aws', title: 't', url: '', status: 'resolved' as const, impact: 'minor' as const, components: ['Amazon Relational Database Service'], startedAt: '2025-10-02T00:00:00Z', resolvedAt: '2025-10-02T01:00:00Z', updates: [], source: 'fixture' };
+    const window = {
+      since: new Date('2025-10-01T00:00:00Z'),
+      until: new Date('2025-10-31T00:00:00Z'),
+      now: new Date('2025-11-01T00:00:00Z'),
+    };
+    const exposure: Exposure = {
+      provider: 'aws',
+      components: [],
+      wholeProvider: true,
+      wholeProviderRegions: ['eu-west-2'],
+      evidence: [],
+      devOnly: false,
+    };
+    const base = {
+      provider: 'aws',
+      title: 't',
+      url: '',
+      status: 'resolved' as const,
+      impact: 'minor' as const,
+      components: ['Amazon Relational Database Service'],
+      startedAt: '2025-10-02T00:00:00Z',
+      resolvedAt: '2025-10-02T01:00:00Z',
+      updates: [],
+      source: 'fixture',
+    };
     const incidents = [
       { ...base, id: 'in-region', regions: ['eu-west-2'] },
       { ...base, id: 'elsewhere', regions: ['us-east-1'] },
       { ...base, id: 'global', regions: [] },
     ];
-    const found = findIncidents([exposure], new Map([['aws', incidents]]), catalog, window).map((finding) => `${finding.incident.id} ${finding.confidence}`);
+    const found = findIncidents([exposure], new Map([['aws', incidents]]), catalog, window).map(
+      (finding) => `${finding.incident.id} ${finding.confidence}`,
+    );
     expect(found.sort()).toEqual(['global certain', 'in-region certain']);
-    const unknown = findIncidents([{ ...exposure, wholeProviderRegions: undefined }], new Map([['aws', incidents]]), catalog, window).map((finding) => `${finding.incident.id} ${finding.confidence}`);
+    const unknown = findIncidents(
+      [{ ...exposure, wholeProviderRegions: undefined }],
+      new Map([['aws', incidents]]),
+      catalog,
+      window,
+    ).map((finding) => `${finding.incident.id} ${finding.confidence}`);
     expect(unknown.sort()).toEqual(['elsewhere possibly', 'global certain', 'in-region possibly']);
   });
 
   it('a resource the catalog maps to no component is hit by provider-wide incidents in its region only', async () => {
     const catalog = terraformCatalog();
-    const { incidents } = await new IncidentIndex(`${TERRAFORM_FIXTURES}index`, `${TERRAFORM_FIXTURES}empty-snapshot`).read('aws');
-    const window = { since: new Date('2025-10-01T00:00:00Z'), until: new Date('2025-10-31T00:00:00Z'), now: new Date('2025-11-01T00:00:00Z') };
-    const role = (region?: string): Dependency => ({ ecosystem: 'terraform-resource', name: 'aws_iam_role', ...(region ? { region } : {}), file: 'iam.tf', line: 1, direct: true, via: ['.', 'aws_iam_role.app'] });
+    const { incidents } = await new IncidentIndex(
+      `${TERRAFORM_FIXTURES}index`,
+      `${TERRAFORM_FIXTURES}empty-snapshot`,
+    ).read('aws');
+    const window = {
+      since: new Date('2025-10-01T00:00:00Z'),
+      until: new Date('2025-10-31T00:00:00Z'),
+      now: new Date('2025-11-01T00:00:00Z'),
+    };
+    const role = (region?: string): Dependency => ({
+      ecosystem: 'terraform-resource',
+      name: 'aws_iam_role',
+      ...(region ? { region } : {}),
+      file: 'iam.tf',
+      line: 1,
+      direct: true,
+      via: ['.', 'aws_iam_role.app'],
+    });
     const found = (region?: string) => {
       const { exposures } = exposuresFor([role(region)], buildMatcher(catalog), catalog);
-      return findIncidents(exposures, new Map([['aws', incidents]]), catalog, window).map((finding) => `${finding.incident.id} ${finding.confidence}`);
+      return findIncidents(exposures, new Map([['aws', incidents]]), catalog, window).map(
+        (finding) => `${finding.incident.id} ${finding.confidence}`,
+      );
     };
     expect(found('eu-west-2')).toEqual(['multi-euw2-2025-10 certain']);
     expect(found(undefined).sort()).toEqual(['multi-apne1-2025-10 possibly', 'multi-euw2-2025-10 possibly']);

@@ -4,7 +4,11 @@ import { findIncidents } from '../../src/incidents/findings.js';
 import type { Exposure, Incident } from '../../src/model.js';
 
 const catalog = loadCatalog(['test/fixtures/catalog-mini']);
-const options = { since: new Date('2022-07-01T00:00:00Z'), until: new Date('2022-07-31T00:00:00Z'), now: new Date('2026-01-01T00:00:00Z') };
+const options = {
+  since: new Date('2022-07-01T00:00:00Z'),
+  until: new Date('2022-07-31T00:00:00Z'),
+  now: new Date('2026-01-01T00:00:00Z'),
+};
 const elb: Incident = {
   provider: 'aws',
   id: 'nlb-euw2',
@@ -19,12 +23,21 @@ const elb: Incident = {
   updates: [],
   source: 'test',
 };
-const exposure = (components: Exposure['components'], extra: Partial<Exposure> = {}): Exposure => ({ provider: 'aws', components, evidence: [], devOnly: false, ...extra });
-const find = (exposures: Exposure[], incident: Incident = elb) => findIncidents(exposures, new Map([['aws', [incident]]]), catalog, options);
+const exposure = (components: Exposure['components'], extra: Partial<Exposure> = {}): Exposure => ({
+  provider: 'aws',
+  components,
+  evidence: [],
+  devOnly: false,
+  ...extra,
+});
+const find = (exposures: Exposure[], incident: Incident = elb) =>
+  findIncidents(exposures, new Map([['aws', [incident]]]), catalog, options);
 
 describe('findings honour components and regions', () => {
   it('matches an exposure in the incident’s region', () => {
-    expect(find([exposure([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }])])).toMatchObject([{ confidence: 'certain', components: ['Elastic Load Balancing'] }]);
+    expect(find([exposure([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }])])).toMatchObject([
+      { confidence: 'certain', components: ['Elastic Load Balancing'] },
+    ]);
   });
 
   it('does not match the same component in another region', () => {
@@ -41,7 +54,9 @@ describe('findings honour components and regions', () => {
 
   it('matches component aliases and "<Group> - <Component>" names', () => {
     const s3 = { ...elb, id: 's3', components: ['Storage - Amazon S3'], regions: [] };
-    expect(find([exposure([{ name: 'Amazon Simple Storage Service' }])], s3)).toMatchObject([{ confidence: 'certain', components: ['Amazon Simple Storage Service'] }]);
+    expect(find([exposure([{ name: 'Amazon Simple Storage Service' }])], s3)).toMatchObject([
+      { confidence: 'certain', components: ['Amazon Simple Storage Service'] },
+    ]);
   });
 
   it('treats an incident that names no component as touching the whole provider', () => {
@@ -50,7 +65,9 @@ describe('findings honour components and regions', () => {
   });
 
   it('exposes whole-provider evidence to every component, and leaves maintenance out by default', () => {
-    expect(find([exposure([], { wholeProvider: true })], { ...elb, regions: [] })).toMatchObject([{ components: ['Elastic Load Balancing'] }]);
+    expect(find([exposure([], { wholeProvider: true })], { ...elb, regions: [] })).toMatchObject([
+      { components: ['Elastic Load Balancing'] },
+    ]);
     expect(find([exposure([], { wholeProvider: true })], { ...elb, regions: [], kind: 'maintenance' })).toEqual([]);
   });
 
@@ -58,6 +75,8 @@ describe('findings honour components and regions', () => {
     const earlier = { ...elb, startedAt: '2022-06-01T00:00:00Z', resolvedAt: '2022-06-02T00:00:00Z' };
     expect(find([exposure([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }])], earlier)).toEqual([]);
     const open = { ...earlier, status: 'identified' as const, resolvedAt: null };
-    expect(find([exposure([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }])], open)).toMatchObject([{ active: true, replay: { to: null } }]);
+    expect(find([exposure([{ name: 'Elastic Load Balancing', region: 'eu-west-2' }])], open)).toMatchObject([
+      { active: true, replay: { to: null } },
+    ]);
   });
 });

@@ -29,20 +29,51 @@ describe('embedded snapshot', () => {
   });
 
   it('answers a post-outage audit offline: the Twingate Controller outage of 2021-08-10', () => {
-    const run = runCli(['check', '-', '--index', '/nonexistent-downstack-index', '--since', '2021-08-10T19:00Z', '--until', '2021-08-11', '--format', 'json'], {
-      input: 'acme.twingate.com\n',
-    });
+    const run = runCli(
+      [
+        'check',
+        '-',
+        '--index',
+        '/nonexistent-downstack-index',
+        '--since',
+        '2021-08-10T19:00Z',
+        '--until',
+        '2021-08-11',
+        '--format',
+        'json',
+      ],
+      {
+        input: 'acme.twingate.com\n',
+      },
+    );
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
-    const finding = report.findings.find((f: { incident: { id: string } }) => f.incident.id === 'twingate-2021-08-10-controller-downtime');
+    const finding = report.findings.find(
+      (f: { incident: { id: string } }) => f.incident.id === 'twingate-2021-08-10-controller-downtime',
+    );
     expect(finding.replay).toEqual({ from: '2021-08-10T19:39:00Z', to: '2021-08-10T21:24:00Z' });
   });
 
   it('finds the 2017 S3 outage for a stack that keeps its bucket in us-east-1, not for one in eu-west-2', () => {
-    const args = ['check', '-', '--index', '/nonexistent-downstack-index', '--since', '2017-02-28', '--until', '2017-03-01', '--format', 'json'];
+    const args = [
+      'check',
+      '-',
+      '--index',
+      '/nonexistent-downstack-index',
+      '--since',
+      '2017-02-28',
+      '--until',
+      '2017-03-01',
+      '--format',
+      'json',
+    ];
     const east = JSON.parse(runCli(args, { input: 'assets.s3.us-east-1.amazonaws.com\n' }).stdout);
-    expect(east.findings.map((f: { incident: { id: string } }) => f.incident.id)).toContain('aws-2017-02-28-s3-us-east-1');
+    expect(east.findings.map((f: { incident: { id: string } }) => f.incident.id)).toContain(
+      'aws-2017-02-28-s3-us-east-1',
+    );
     const west = JSON.parse(runCli(args, { input: 'assets.s3.eu-west-2.amazonaws.com\n' }).stdout);
-    expect(west.findings.map((f: { incident: { id: string } }) => f.incident.id)).not.toContain('aws-2017-02-28-s3-us-east-1');
+    expect(west.findings.map((f: { incident: { id: string } }) => f.incident.id)).not.toContain(
+      'aws-2017-02-28-s3-us-east-1',
+    );
   });
 });

@@ -27,7 +27,13 @@ describe('domain list parser', () => {
       ['api.stripe.com', 2],
       ['img.s3.us-east-1.amazonaws.com', 3],
     ]);
-    expect(errors).toEqual([{ file: 'hosts.csv', line: 4, message: 'IP address "1.2.3.4" cannot be mapped to a provider; list its host name instead; skipped' }]);
+    expect(errors).toEqual([
+      {
+        file: 'hosts.csv',
+        line: 4,
+        message: 'IP address "1.2.3.4" cannot be mapped to a provider; list its host name instead; skipped',
+      },
+    ]);
   });
 
   it('recognises a pasted list but not prose or JSON', () => {

@@ -29,7 +29,15 @@ function parseError(run: () => unknown): ParseError {
 function withConflict(text: string, needle: string): { text: string; line: number } {
   const lines = text.split('\n');
   const index = lines.findIndex((line) => line.includes(needle));
-  lines.splice(index, 1, '<<<<<<< HEAD', lines[index] as string, '=======', (lines[index] as string).replace(/\d+\.\d+\.\d+/, '9.9.9'), '>>>>>>> feature');
+  lines.splice(
+    index,
+    1,
+    '<<<<<<< HEAD',
+    lines[index] as string,
+    '=======',
+    (lines[index] as string).replace(/\d+\.\d+\.\d+/, '9.9.9'),
+    '>>>>>>> feature',
+  );
   return { text: lines.join('\n'), line: index + 1 };
 }
 
@@ -75,30 +83,48 @@ describe('unknown versions', () => {
   it('a yarn.lock that says v7 is read as v1 with a warning on its header line', async () => {
     const text = (await fixture('yarn-v1-workspaces/yarn.lock')).replace('# yarn lockfile v1', '# yarn lockfile v7');
     const { dependencies, errors } = parseYarnLock(text, 'yarn.lock');
-    expect(errors).toContainEqual({ file: 'yarn.lock', line: 2, message: expect.stringMatching(/yarn lockfile v7 is not one downstack knows/) });
+    expect(errors).toContainEqual({
+      file: 'yarn.lock',
+      line: 2,
+      message: expect.stringMatching(/yarn lockfile v7 is not one downstack knows/),
+    });
     expect(dependencies.some((dependency) => dependency.name === 'stripe')).toBe(true);
   });
 
   it('a package-lock with lockfileVersion 4 is read as v3 with a warning', async () => {
-    const text = (await fixture('npm-v3-workspaces/package-lock.json')).replace('"lockfileVersion": 3', '"lockfileVersion": 4');
+    const text = (await fixture('npm-v3-workspaces/package-lock.json')).replace(
+      '"lockfileVersion": 3',
+      '"lockfileVersion": 4',
+    );
     const { dependencies, errors } = parseNpmLock(text, 'package-lock.json');
-    expect(errors).toEqual([{ file: 'package-lock.json', line: 1, message: expect.stringMatching(/unknown lockfileVersion 4/) }]);
+    expect(errors).toEqual([
+      { file: 'package-lock.json', line: 1, message: expect.stringMatching(/unknown lockfileVersion 4/) },
+    ]);
     expect(dependencies.length).toBeGreaterThan(300);
   });
 });
 
 describe('duplicate keys', () => {
   it('package-lock.json: warned with the line of the second one', async () => {
-    const text = (await fixture('npm-v3-workspaces/package-lock.json')).replace('\n    "node_modules/stripe": {', '\n    "node_modules/stripe": {"version": "1.0.0"},\n    "node_modules/stripe": {');
+    const text = (await fixture('npm-v3-workspaces/package-lock.json')).replace(
+      '\n    "node_modules/stripe": {',
+      '\n    "node_modules/stripe": {"version": "1.0.0"},\n    "node_modules/stripe": {',
+    );
     const { errors } = parseNpmLock(text, 'package-lock.json');
     const line = text.split('\n').findLastIndex((l) => l.startsWith('    "node_modules/stripe": {')) + 1;
-    expect(errors).toEqual([{ file: 'package-lock.json', line, message: expect.stringMatching(/"node_modules\/stripe" is listed twice/) }]);
+    expect(errors).toEqual([
+      { file: 'package-lock.json', line, message: expect.stringMatching(/"node_modules\/stripe" is listed twice/) },
+    ]);
   });
 
   it('yarn.lock v1: warned, the later entry used', async () => {
     const text = `# yarn lockfile v1\n\nstripe@^17:\n  version "17.0.0"\n\nstripe@^17:\n  version "17.7.0"\n`;
     const { errors } = parseYarnLock(text, 'yarn.lock');
-    expect(errors).toContainEqual({ file: 'yarn.lock', line: 6, message: expect.stringMatching(/"stripe@\^17" is listed twice/) });
+    expect(errors).toContainEqual({
+      file: 'yarn.lock',
+      line: 6,
+      message: expect.stringMatching(/"stripe@\^17" is listed twice/),
+    });
   });
 
   it('pnpm-lock.yaml: an error on the duplicated key', () => {
@@ -109,9 +135,14 @@ describe('duplicate keys', () => {
   });
 
   it('bun.lock: warned with its line', async () => {
-    const text = (await fixture('bun-workspaces/bun.lock')).replace('"workspaces": {', '"workspaces": {},\n  "workspaces": {');
+    const text = (await fixture('bun-workspaces/bun.lock')).replace(
+      '"workspaces": {',
+      '"workspaces": {},\n  "workspaces": {',
+    );
     const { errors, dependencies } = parseBunLock(text, 'bun.lock');
-    expect(errors).toEqual([{ file: 'bun.lock', line: 5, message: 'duplicate key "workspaces"; the later one is used' }]);
+    expect(errors).toEqual([
+      { file: 'bun.lock', line: 5, message: 'duplicate key "workspaces"; the later one is used' },
+    ]);
     expect(dependencies.length).toBeGreaterThan(300);
   });
 });
@@ -120,10 +151,26 @@ describe('__proto__ keys', () => {
   const polluted = () => ({}) as Record<string, unknown>;
 
   it.each([
-    ['package-lock.json', '{"lockfileVersion":3,"__proto__":{"polluted":1},"packages":{"":{"name":"x","dependencies":{"__proto__":"1"}},"node_modules/__proto__":{"version":"1.0.0","polluted":true}}}', parseNpmLock],
-    ['bun.lock', '{"lockfileVersion":1,"workspaces":{"":{"name":"x","dependencies":{"__proto__":"1"}}},"packages":{"__proto__":["__proto__@1.0.0","",{"dependencies":{"polluted":"1"}},""]}}', parseBunLock],
-    ['pnpm-lock.yaml', "lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      __proto__: {specifier: '1', version: 1.0.0}\npackages:\n  __proto__@1.0.0: {resolution: {integrity: x}}\nsnapshots:\n  __proto__@1.0.0:\n    dependencies: {polluted: 1.0.0}\n", parsePnpmLock],
-    ['yarn.lock', '# yarn lockfile v1\n\n__proto__@^1:\n  version "1.0.0"\n  dependencies:\n    polluted "^1"\n', parseYarnLock],
+    [
+      'package-lock.json',
+      '{"lockfileVersion":3,"__proto__":{"polluted":1},"packages":{"":{"name":"x","dependencies":{"__proto__":"1"}},"node_modules/__proto__":{"version":"1.0.0","polluted":true}}}',
+      parseNpmLock,
+    ],
+    [
+      'bun.lock',
+      '{"lockfileVersion":1,"workspaces":{"":{"name":"x","dependencies":{"__proto__":"1"}}},"packages":{"__proto__":["__proto__@1.0.0","",{"dependencies":{"polluted":"1"}},""]}}',
+      parseBunLock,
+    ],
+    [
+      'pnpm-lock.yaml',
+      "lockfileVersion: '9.0'\nimporters:\n  .:\n    dependencies:\n      __proto__: {specifier: '1', version: 1.0.0}\npackages:\n  __proto__@1.0.0: {resolution: {integrity: x}}\nsnapshots:\n  __proto__@1.0.0:\n    dependencies: {polluted: 1.0.0}\n",
+      parsePnpmLock,
+    ],
+    [
+      'yarn.lock',
+      '# yarn lockfile v1\n\n__proto__@^1:\n  version "1.0.0"\n  dependencies:\n    polluted "^1"\n',
+      parseYarnLock,
+    ],
   ] as const)('%s: a package named __proto__ is just a package', (_name, text, parse) => {
     const { dependencies } = parse(text, 'lock');
     expect(dependencies.map((dependency) => dependency.name)).toContain('__proto__');
@@ -140,21 +187,39 @@ describe('scan goes on past bad lockfiles', () => {
     // A sparse 200 MB file: refused by its size before a byte is read.
     await writeFile(join(dir, 'huge', 'package-lock.json'), '');
     await truncate(join(dir, 'huge', 'package-lock.json'), 200 * 1024 * 1024);
-    await writeFile(join(dir, 'broken', 'package-lock.json'), '{"lockfileVersion": 3, "packages": {\n  "": {"name": "broken"');
-    await writeFile(join(dir, 'broken', 'package.json'), JSON.stringify({ name: 'broken', dependencies: { stripe: '^17.0.0' } }));
+    await writeFile(
+      join(dir, 'broken', 'package-lock.json'),
+      '{"lockfileVersion": 3, "packages": {\n  "": {"name": "broken"',
+    );
+    await writeFile(
+      join(dir, 'broken', 'package.json'),
+      JSON.stringify({ name: 'broken', dependencies: { stripe: '^17.0.0' } }),
+    );
     await writeFile(join(dir, 'good', 'yarn.lock'), await fixture('yarn-v1-workspaces/yarn.lock'));
-    await writeFile(join(dir, 'good', 'package.json'), JSON.stringify({ name: 'good', dependencies: { openai: '^4.77.0' } }));
+    await writeFile(
+      join(dir, 'good', 'package.json'),
+      JSON.stringify({ name: 'good', dependencies: { openai: '^4.77.0' } }),
+    );
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('reports the 200 MB file and the truncated one, keeps the package.json the broken lockfile could not replace', async () => {
     const { inputs, errors } = await scanPaths([dir]);
-    expect(errors).toEqual([{ file: join(dir, 'huge', 'package-lock.json'), message: expect.stringMatching(/too large to scan \(200 MB/) }]);
+    expect(errors).toEqual([
+      { file: join(dir, 'huge', 'package-lock.json'), message: expect.stringMatching(/too large to scan \(200 MB/) },
+    ]);
     const broken = inputs.find((input) => input.file === join(dir, 'broken', 'package-lock.json'));
-    expect(broken?.errors).toEqual([{ file: join(dir, 'broken', 'package-lock.json'), line: 2, message: 'JSON ends early (truncated file?)' }]);
-    expect(inputs.find((input) => input.file === join(dir, 'broken', 'package.json'))?.dependencies.map((d) => d.name)).toEqual(['stripe']);
+    expect(broken?.errors).toEqual([
+      { file: join(dir, 'broken', 'package-lock.json'), line: 2, message: 'JSON ends early (truncated file?)' },
+    ]);
+    expect(
+      inputs.find((input) => input.file === join(dir, 'broken', 'package.json'))?.dependencies.map((d) => d.name),
+    ).toEqual(['stripe']);
     const good = inputs.filter((input) => input.file.startsWith(join(dir, 'good')));
     expect(good.map((input) => input.kind)).toEqual(['yarn-lock']);
-    expect(good[0]?.dependencies.find((d) => d.name === 'openai')).toMatchObject({ direct: true, via: ['good', 'openai'] });
+    expect(good[0]?.dependencies.find((d) => d.name === 'openai')).toMatchObject({
+      direct: true,
+      via: ['good', 'openai'],
+    });
   });
 });

@@ -44,12 +44,19 @@ describe.each(WORKSPACE_CASES)('$dir (workspaces: @acme/api → @acme/logger →
   it('finds every provider through the catalog', async () => {
     const { exposures } = await scan(dir);
     expect(exposures.map((exposure) => exposure.provider).sort()).toEqual(PROVIDERS);
-    expect(exposures.find((exposure) => exposure.provider === 'aws')?.components.map(({ name, region }) => ({ name, region }))).toEqual([{ name: 'Amazon Simple Storage Service', region: undefined }]);
+    expect(
+      exposures
+        .find((exposure) => exposure.provider === 'aws')
+        ?.components.map(({ name, region }) => ({ name, region })),
+    ).toEqual([{ name: 'Amazon Simple Storage Service', region: undefined }]);
   });
 
   it('explains @sentry/node per workspace: direct in @acme/logger, through it in @acme/api', async () => {
     const { dependencies } = await scan(dir);
-    expect(chains(dependencies, '@sentry/node')).toEqual(['@acme/api: @acme/api > @acme/logger > @sentry/node', '@acme/logger: @acme/logger > @sentry/node']);
+    expect(chains(dependencies, '@sentry/node')).toEqual([
+      '@acme/api: @acme/api > @acme/logger > @sentry/node',
+      '@acme/logger: @acme/logger > @sentry/node',
+    ]);
     const sentry = dependencies.filter((dependency) => dependency.name === '@sentry/node');
     expect(sentry.map((dependency) => [dependency.direct, dependency.kind, dependency.version])).toEqual(
       expect.arrayContaining([
@@ -66,7 +73,11 @@ describe.each(WORKSPACE_CASES)('$dir (workspaces: @acme/api → @acme/logger →
     const plugin = dependencies.find((dependency) => dependency.name === '@sentry/vite-plugin');
     expect(plugin).toMatchObject({ workspace: root, direct: true, kind: 'dev', via: [root, '@sentry/vite-plugin'] });
     const cli = dependencies.find((dependency) => dependency.name === '@sentry/cli');
-    expect(cli).toMatchObject({ kind: 'dev', direct: false, via: [root, '@sentry/vite-plugin', '@sentry/bundler-plugin-core', '@sentry/cli'] });
+    expect(cli).toMatchObject({
+      kind: 'dev',
+      direct: false,
+      via: [root, '@sentry/vite-plugin', '@sentry/bundler-plugin-core', '@sentry/cli'],
+    });
     expect(exposures.find((exposure) => exposure.provider === 'sentry')?.devOnly).toBe(false);
     const withoutDev = dependencies.filter((dependency) => dependency.kind !== 'dev');
     expect(withoutDev.some((dependency) => dependency.name.startsWith('@sentry/cli'))).toBe(false);
@@ -75,7 +86,11 @@ describe.each(WORKSPACE_CASES)('$dir (workspaces: @acme/api → @acme/logger →
 
   it('keeps the optional dependency of @acme/api optional', async () => {
     const { dependencies } = await scan(dir);
-    expect(dependencies.find((dependency) => dependency.name === 'bufferutil')).toMatchObject({ kind: 'optional', direct: true, workspace: '@acme/api' });
+    expect(dependencies.find((dependency) => dependency.name === 'bufferutil')).toMatchObject({
+      kind: 'optional',
+      direct: true,
+      workspace: '@acme/api',
+    });
   });
 });
 
@@ -89,7 +104,10 @@ describe.each([
     expect(exposures.map((exposure) => exposure.provider).sort()).toEqual(PROVIDERS);
     expect(chains(dependencies, '@sentry/node')).toEqual(['-: acme-api > @acme/logger > @sentry/node']);
     expect(chains(dependencies, '@aws-sdk/client-s3')).toEqual(['-: acme-api > @aws-sdk/client-s3']);
-    expect(dependencies.find((dependency) => dependency.name === '@sentry/cli')).toMatchObject({ kind: 'dev', direct: false });
+    expect(dependencies.find((dependency) => dependency.name === '@sentry/cli')).toMatchObject({
+      kind: 'dev',
+      direct: false,
+    });
   });
 });
 
@@ -111,7 +129,10 @@ describe('pnpm-large (3,924 packages from pnpm 9, the same package.json as npm-l
     expect(dependencies.length).toBeGreaterThan(3800);
     expect(exposures.map((exposure) => exposure.provider).sort()).toEqual(PROVIDERS);
     expect(chains(dependencies, 'stripe')).toEqual(['-: acme-monolith > stripe']);
-    expect(dependencies.find((dependency) => dependency.name === 'typescript')).toMatchObject({ kind: 'dev', direct: true });
+    expect(dependencies.find((dependency) => dependency.name === 'typescript')).toMatchObject({
+      kind: 'dev',
+      direct: true,
+    });
   });
 });
 

@@ -11,10 +11,18 @@ import { npmLockParser, parseNpmLock, parseNpmLockWithArborist } from '../../src
 import { scanPaths } from '../../src/scan.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lockfiles/', import.meta.url));
-const V2_V3 = ['npm-v3-workspaces/package-lock.json', 'npm-v3-nested-versions/package-lock.json', 'npm-v2-workspaces/package-lock.json', 'npm-shrinkwrap-local-package/npm-shrinkwrap.json', 'npm-large/package-lock.json'];
+const V2_V3 = [
+  'npm-v3-workspaces/package-lock.json',
+  'npm-v3-nested-versions/package-lock.json',
+  'npm-v2-workspaces/package-lock.json',
+  'npm-shrinkwrap-local-package/npm-shrinkwrap.json',
+  'npm-large/package-lock.json',
+];
 
 const canonical = (dependencies: Dependency[]) =>
-  dependencies.map((d) => JSON.stringify([d.workspace, d.name, d.version, d.kind, d.direct, d.via, d.line, d.file])).sort();
+  dependencies
+    .map((d) => JSON.stringify([d.workspace, d.name, d.version, d.kind, d.direct, d.via, d.line, d.file]))
+    .sort();
 
 describe.each(V2_V3)('%s: fast walk vs @npmcli/arborist', (fixture) => {
   it('yields the same dependencies, flags, chains and lines', async () => {
@@ -32,8 +40,15 @@ describe('npm-v3-nested-versions (two workspaces asking for different majors of 
   it('resolves each workspace to its own copy: the nested one for @acme/logger, the hoisted one for @acme/api', async () => {
     const path = `${FIXTURES}npm-v3-nested-versions/package-lock.json`;
     const { dependencies } = parseNpmLock(await readFile(path, 'utf8'), path);
-    const stripe = dependencies.filter((d) => d.name === 'stripe').map((d) => `${d.workspace} ${d.version?.split('.')[0]} ${d.via.join(' > ')}`).sort();
-    expect(stripe).toEqual(['@acme/api 14 @acme/api > @acme/logger > stripe', '@acme/api 17 @acme/api > stripe', '@acme/logger 14 @acme/logger > stripe']);
+    const stripe = dependencies
+      .filter((d) => d.name === 'stripe')
+      .map((d) => `${d.workspace} ${d.version?.split('.')[0]} ${d.via.join(' > ')}`)
+      .sort();
+    expect(stripe).toEqual([
+      '@acme/api 14 @acme/api > @acme/logger > stripe',
+      '@acme/api 17 @acme/api > stripe',
+      '@acme/logger 14 @acme/logger > stripe',
+    ]);
   });
 });
 
@@ -50,9 +65,21 @@ describe('package-lock v1 (npm 6) through arborist', () => {
     const manifest = await readFile(`${FIXTURES}npm-v1-local-package/package.json`, 'utf8');
     const { dependencies, errors } = await parseNpmLockWithArborist(text, path, manifest);
     expect(errors).toEqual([]);
-    const direct = dependencies.filter((d) => d.direct).map((d) => `${d.name}:${d.kind}`).sort();
-    expect(direct).toEqual(['@acme/logger:prod', '@aws-sdk/client-s3:prod', '@sentry/vite-plugin:dev', '@slack/web-api:prod', 'openai:prod', 'stripe:prod']);
-    expect(dependencies.find((d) => d.name === 'stripe')?.line).toBe(text.split('\n').findIndex((line) => line.startsWith('    "stripe": {')) + 1);
+    const direct = dependencies
+      .filter((d) => d.direct)
+      .map((d) => `${d.name}:${d.kind}`)
+      .sort();
+    expect(direct).toEqual([
+      '@acme/logger:prod',
+      '@aws-sdk/client-s3:prod',
+      '@sentry/vite-plugin:dev',
+      '@slack/web-api:prod',
+      'openai:prod',
+      'stripe:prod',
+    ]);
+    expect(dependencies.find((d) => d.name === 'stripe')?.line).toBe(
+      text.split('\n').findIndex((line) => line.startsWith('    "stripe": {')) + 1,
+    );
   });
 
   it('without package.json infers the direct dependencies and warns, with the same chains', async () => {
@@ -60,7 +87,9 @@ describe('package-lock v1 (npm 6) through arborist', () => {
     const manifest = await readFile(`${FIXTURES}npm-v1-local-package/package.json`, 'utf8');
     const withManifest = await parseNpmLockWithArborist(text, path, manifest);
     const inferred = await parseNpmLockWithArborist(text, path);
-    expect(inferred.errors.map((e) => e.message)).toEqual([expect.stringMatching(/no package.json next to this v1 lockfile/)]);
+    expect(inferred.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/no package.json next to this v1 lockfile/),
+    ]);
     const chain = (deps: Dependency[]) => deps.find((d) => d.name === '@sentry/node')?.via;
     expect(chain(inferred.dependencies)).toEqual(chain(withManifest.dependencies));
     expect(inferred.dependencies).toHaveLength(withManifest.dependencies.length);
@@ -80,13 +109,17 @@ describe('a v3 lockfile whose package.json is missing or disagrees', () => {
     made.push(alone, disagreeing);
     await copyFile(original, join(alone, 'package-lock.json'));
     await copyFile(original, join(disagreeing, 'package-lock.json'));
-    await writeFile(join(disagreeing, 'package.json'), JSON.stringify({ name: 'renamed', dependencies: { 'left-pad': '^1.3.0' } }));
+    await writeFile(
+      join(disagreeing, 'package.json'),
+      JSON.stringify({ name: 'renamed', dependencies: { 'left-pad': '^1.3.0' } }),
+    );
 
     const expected = (await scanPaths([original])).inputs[0]?.dependencies ?? [];
     for (const dir of [alone, disagreeing]) {
       const { inputs } = await scanPaths([dir]);
       expect(inputs.map((input) => input.kind)).toEqual(['package-lock']);
-      const strip = (deps: Dependency[]) => deps.map((d) => JSON.stringify([d.workspace, d.name, d.version, d.kind, d.via])).sort();
+      const strip = (deps: Dependency[]) =>
+        deps.map((d) => JSON.stringify([d.workspace, d.name, d.version, d.kind, d.via])).sort();
       expect(strip(inputs[0]?.dependencies ?? [])).toEqual(strip(expected));
     }
   });

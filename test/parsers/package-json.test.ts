@@ -11,8 +11,21 @@ describe('package.json parser', () => {
     const { dependencies, errors } = parsePackageJson(read('all-sections.json'), fixture('all-sections.json'));
     expect(errors).toEqual([]);
     const byName = Object.fromEntries(dependencies.map((d) => [d.name, d]));
-    expect(Object.keys(byName).sort()).toEqual(['@aws-sdk/client-s3', '@twingate/cli-helper', 'react', 'stripe', 'vitest']);
-    expect(byName.stripe).toMatchObject({ ecosystem: 'npm', kind: 'prod', direct: true, line: 5, version: '^14.0.0', via: ['billing-api', 'stripe'] });
+    expect(Object.keys(byName).sort()).toEqual([
+      '@aws-sdk/client-s3',
+      '@twingate/cli-helper',
+      'react',
+      'stripe',
+      'vitest',
+    ]);
+    expect(byName.stripe).toMatchObject({
+      ecosystem: 'npm',
+      kind: 'prod',
+      direct: true,
+      line: 5,
+      version: '^14.0.0',
+      via: ['billing-api', 'stripe'],
+    });
     expect(byName.vitest).toMatchObject({ kind: 'dev', line: 9 });
     expect(byName['@twingate/cli-helper']).toMatchObject({ kind: 'optional', line: 13 });
     expect(byName.react).toMatchObject({ kind: 'peer', line: 16 });
@@ -38,17 +51,29 @@ describe('package.json parser', () => {
   });
 
   it('skips malformed sections and versions with a located message, keeping the rest', () => {
-    const text = '{\n  "name": "odd",\n  "dependencies": ["stripe"],\n  "devDependencies": {\n    "vitest": 1,\n    "stripe": "1.0.0"\n  }\n}\n';
+    const text =
+      '{\n  "name": "odd",\n  "dependencies": ["stripe"],\n  "devDependencies": {\n    "vitest": 1,\n    "stripe": "1.0.0"\n  }\n}\n';
     const { dependencies, errors } = parsePackageJson(text, 'odd/package.json');
     expect(dependencies.map((d) => [d.name, d.kind])).toEqual([['stripe', 'dev']]);
     expect(errors).toEqual([
-      { file: 'odd/package.json', line: 3, message: '"dependencies" must be an object of name → version range; skipped' },
-      { file: 'odd/package.json', line: 5, message: 'version of "vitest" in devDependencies must be a string; skipped' },
+      {
+        file: 'odd/package.json',
+        line: 3,
+        message: '"dependencies" must be an object of name → version range; skipped',
+      },
+      {
+        file: 'odd/package.json',
+        line: 5,
+        message: 'version of "vitest" in devDependencies must be a string; skipped',
+      },
     ]);
   });
 
   it('keeps a "__proto__" dependency as data without polluting prototypes', () => {
-    const { dependencies } = parsePackageJson('{"dependencies": {"__proto__": "1.0.0", "stripe": "1"}}', 'p/package.json');
+    const { dependencies } = parsePackageJson(
+      '{"dependencies": {"__proto__": "1.0.0", "stripe": "1"}}',
+      'p/package.json',
+    );
     expect(dependencies.map((d) => d.name)).toEqual(['__proto__', 'stripe']);
     expect(({} as Record<string, unknown>)['1.0.0']).toBeUndefined();
     expect(dependencies[1]?.via).toEqual(['p', 'stripe']);

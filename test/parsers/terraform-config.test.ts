@@ -18,11 +18,15 @@ function describeDependency(dependency: Dependency): string {
 }
 
 function all(inputs: InputResult[], ecosystem?: Dependency['ecosystem']): Dependency[] {
-  return inputs.flatMap((input) => input.dependencies).filter((dependency) => !ecosystem || dependency.ecosystem === ecosystem);
+  return inputs
+    .flatMap((input) => input.dependencies)
+    .filter((dependency) => !ecosystem || dependency.ecosystem === ecosystem);
 }
 
 function problems(inputs: InputResult[]): string[] {
-  return inputs.flatMap((input) => input.errors.map((error) => `${relative(CONFIGS, error.file)}:${error.line}: ${error.message}`));
+  return inputs.flatMap((input) =>
+    input.errors.map((error) => `${relative(CONFIGS, error.file)}:${error.line}: ${error.message}`),
+  );
 }
 
 describe('Terraform root module with local and registry modules', () => {
@@ -75,7 +79,9 @@ describe('Terraform root module with local and registry modules', () => {
 
   it('counts a registry module as a module for its provider, in the region of the provider it gets', async () => {
     const { inputs } = await scan('root-with-modules');
-    expect(all(inputs, 'terraform-module').map(describeDependency)).toEqual(['terraform-module terraform-aws-modules/vpc/aws//modules/vpc-endpoints 5.13.0 @eu-west-2 root-with-modules/main.tf:27']);
+    expect(all(inputs, 'terraform-module').map(describeDependency)).toEqual([
+      'terraform-module terraform-aws-modules/vpc/aws//modules/vpc-endpoints 5.13.0 @eu-west-2 root-with-modules/main.tf:27',
+    ]);
   });
 
   it('records the chain from the root through module calls, and marks module resources indirect', async () => {
@@ -90,7 +96,14 @@ describe('Terraform root module with local and registry modules', () => {
   it('reads remote modules where `terraform init` downloaded them, nested ones included; counts the others as module calls', async () => {
     const { inputs } = await scan('registry-modules-downloaded');
     expect(problems(inputs)).toEqual([]);
-    expect(all(inputs).map((dependency) => `${dependency.ecosystem} ${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}${dependency.direct ? '' : ' (indirect)'}`).sort()).toEqual(
+    expect(
+      all(inputs)
+        .map(
+          (dependency) =>
+            `${dependency.ecosystem} ${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}${dependency.direct ? '' : ' (indirect)'}`,
+        )
+        .sort(),
+    ).toEqual(
       [
         'terraform-provider aws @?',
         'terraform-resource module.alb > aws_lb.this @eu-west-2 (indirect)',
@@ -101,20 +114,37 @@ describe('Terraform root module with local and registry modules', () => {
         'terraform-resource module.records > aws_route53_record.apex @eu-west-2 (indirect)',
       ].sort(),
     );
-    expect(all(inputs).find((dependency) => dependency.name === 'aws_lb')?.file).toMatch(/registry-modules-downloaded\/\.terraform\/modules\/alb\/main\.tf$/);
+    expect(all(inputs).find((dependency) => dependency.name === 'aws_lb')?.file).toMatch(
+      /registry-modules-downloaded\/\.terraform\/modules\/alb\/main\.tf$/,
+    );
   });
 
   it('evaluates a module directory scanned on its own only through its caller', async () => {
     const { inputs } = await scan('root-with-modules');
     const vpcs = all(inputs).filter((dependency) => dependency.name === 'aws_vpc');
     expect(vpcs).toHaveLength(1);
-    expect(inputs.filter((input) => input.file.endsWith('modules/network/variables.tf')).map((input) => input.kind)).toEqual(['terraform']);
+    expect(
+      inputs.filter((input) => input.file.endsWith('modules/network/variables.tf')).map((input) => input.kind),
+    ).toEqual(['terraform']);
   });
 
   it('follows a local module outside the scanned directory when the root is named alone', async () => {
     const { inputs } = await scanPaths([`${CONFIGS}root-with-modules/main.tf`]);
-    expect(all(inputs, 'terraform-resource').filter((dependency) => !dependency.direct).map((dependency) => dependency.name).sort()).toEqual(
-      ['aws_acm_certificate', 'aws_cloudfront_distribution', 'aws_eip', 'aws_lb', 'aws_nat_gateway', 'aws_subnet', 'aws_vpc'].sort(),
+    expect(
+      all(inputs, 'terraform-resource')
+        .filter((dependency) => !dependency.direct)
+        .map((dependency) => dependency.name)
+        .sort(),
+    ).toEqual(
+      [
+        'aws_acm_certificate',
+        'aws_cloudfront_distribution',
+        'aws_eip',
+        'aws_lb',
+        'aws_nat_gateway',
+        'aws_subnet',
+        'aws_vpc',
+      ].sort(),
     );
     // Only main.tf was named: the provider block in providers.tf is not there, so regions are unknown.
     expect(all(inputs, 'terraform-resource').every((dependency) => dependency.region === undefined)).toBe(true);
@@ -125,7 +155,11 @@ describe('Terraform regions', () => {
   it('resolves a provider a module configures itself from its inputs, per call, and passes it further down', async () => {
     const { inputs } = await scan('module-own-provider');
     expect(problems(inputs)).toEqual([]);
-    expect(all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}`).sort()).toEqual([
+    expect(
+      all(inputs, 'terraform-resource')
+        .map((dependency) => `${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}`)
+        .sort(),
+    ).toEqual([
       'data.external.pick @?',
       'module.replica > aws_dynamodb_table.replica @ap-northeast-1',
       'module.replica > module.bucket > aws_s3_bucket.replica @ap-northeast-1',
@@ -141,12 +175,17 @@ describe('Terraform regions', () => {
       'terraform-resource aws_db_instance @eu-west-2 var-files-per-env/main.tf:5',
       'terraform-resource aws_db_instance @us-east-1 var-files-per-env/main.tf:5',
     ]);
-    expect(inputs.filter((input) => input.kind === 'tfvars').map((input) => relative(CONFIGS, input.file))).toEqual(['var-files-per-env/prod.tfvars', 'var-files-per-env/staging.tfvars']);
+    expect(inputs.filter((input) => input.kind === 'tfvars').map((input) => relative(CONFIGS, input.file))).toEqual([
+      'var-files-per-env/prod.tfvars',
+      'var-files-per-env/staging.tfvars',
+    ]);
   });
 
   it('reads Google region, zone and location and Azure location (display names normalised)', async () => {
     const { inputs } = await scan('google-and-azure');
-    expect(all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.at(-1)} @${dependency.region ?? '?'}`)).toEqual([
+    expect(
+      all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.at(-1)} @${dependency.region ?? '?'}`),
+    ).toEqual([
       'google_container_cluster.primary @europe-west1',
       'google_compute_instance.bastion @europe-west2',
       'google_storage_bucket.exports @us-central1',
@@ -189,7 +228,9 @@ describe('Terraform bad input', () => {
       'broken-blocks/main.tf:23: resource "aws_sqs_queue" "never_closed": "{" is never closed; skipped',
       'broken-blocks/main.tf:14: provider "aws": syntax error (the HCL parser gives no detail); the block is skipped',
     ]);
-    expect(all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.at(-1)} @${dependency.region}`)).toEqual([
+    expect(
+      all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.at(-1)} @${dependency.region}`),
+    ).toEqual([
       'aws_s3_bucket.ok_before @eu-west-2',
       'aws_lb.ok_after @eu-west-2',
       'aws_sns_topic.after_unclosed @eu-west-2',
@@ -198,37 +239,55 @@ describe('Terraform bad input', () => {
 
   it('names a local module that cannot be read at the module call, and keeps the rest', async () => {
     const { inputs } = await scan('missing-module');
-    expect(problems(inputs)).toEqual(['missing-module/main.tf:5: module "app": cannot read ./modules/app (no such file or directory); its resources are not counted']);
-    expect(all(inputs, 'terraform-resource').map(describeDependency)).toEqual(['terraform-resource aws_route53_zone @ap-southeast-2 missing-module/main.tf:9']);
+    expect(problems(inputs)).toEqual([
+      'missing-module/main.tf:5: module "app": cannot read ./modules/app (no such file or directory); its resources are not counted',
+    ]);
+    expect(all(inputs, 'terraform-resource').map(describeDependency)).toEqual([
+      'terraform-resource aws_route53_zone @ap-southeast-2 missing-module/main.tf:9',
+    ]);
   });
 
   it('stops at a module cycle, reports it, and counts each module once', async () => {
     const { inputs } = await scan('module-cycle');
     expect(problems(inputs)).toEqual([
-      'module-cycle/b/main.tf:1: module "a": ../a is already being read (' + `${CONFIGS}module-cycle/a → ${CONFIGS}module-cycle/b → ${CONFIGS}module-cycle/a); not followed again`,
+      'module-cycle/b/main.tf:1: module "a": ../a is already being read (' +
+        `${CONFIGS}module-cycle/a → ${CONFIGS}module-cycle/b → ${CONFIGS}module-cycle/a); not followed again`,
     ]);
-    expect(all(inputs, 'terraform-resource').map((dependency) => `${dependency.via.slice(1).join(' > ')} @${dependency.region}`)).toEqual([
-      'aws_sqs_queue.a @eu-west-1',
-      'module.b > aws_sns_topic.b @eu-west-1',
-    ]);
+    expect(
+      all(inputs, 'terraform-resource').map(
+        (dependency) => `${dependency.via.slice(1).join(' > ')} @${dependency.region}`,
+      ),
+    ).toEqual(['aws_sqs_queue.a @eu-west-1', 'module.b > aws_sns_topic.b @eu-west-1']);
   });
 
   it('reads a single pasted file, and says a local module cannot be followed from it', () => {
-    const text = 'provider "aws" {\n  region = "eu-central-1"\n}\n\nmodule "app" {\n  source = "./app"\n}\n\nresource "aws_lb" "x" {}\n';
+    const text =
+      'provider "aws" {\n  region = "eu-central-1"\n}\n\nmodule "app" {\n  source = "./app"\n}\n\nresource "aws_lb" "x" {}\n';
     expect(terraformParser.sniff(text)).toBe(true);
     const result = terraformParser.parse(text, '<stdin>');
-    expect(result.dependencies.map((dependency) => `${dependency.ecosystem} ${dependency.name} @${dependency.region ?? '?'}`)).toEqual([
-      'terraform-provider aws @?',
-      'terraform-resource aws_lb @eu-central-1',
+    expect(
+      result.dependencies.map(
+        (dependency) => `${dependency.ecosystem} ${dependency.name} @${dependency.region ?? '?'}`,
+      ),
+    ).toEqual(['terraform-provider aws @?', 'terraform-resource aws_lb @eu-central-1']);
+    expect(result.errors).toEqual([
+      {
+        file: '<stdin>',
+        line: 5,
+        message: 'module "app": cannot read ./app (not available from this input); its resources are not counted',
+      },
     ]);
-    expect(result.errors).toEqual([{ file: '<stdin>', line: 5, message: 'module "app": cannot read ./app (not available from this input); its resources are not counted' }]);
   });
 
   it('recognises pasted .tf.json and reads it as JSON', async () => {
     const { readFile } = await import('node:fs/promises');
     const text = await readFile(`${CONFIGS}json-config/main.tf.json`, 'utf8');
     expect(parserForText(text)).toBe(terraformParser);
-    expect(terraformParser.parse(text, '<stdin>').dependencies.map((dependency) => `${dependency.name} @${dependency.region ?? '?'}`)).toEqual([
+    expect(
+      terraformParser
+        .parse(text, '<stdin>')
+        .dependencies.map((dependency) => `${dependency.name} @${dependency.region ?? '?'}`),
+    ).toEqual([
       'hashicorp/aws @?',
       'DataDog/datadog @?',
       // Without terraform.tfvars.json beside it, the variable's default applies.
@@ -258,13 +317,38 @@ describe('Terraform bad input', () => {
 describe('Terraform parser on arbitrary text', () => {
   it('never throws: every problem becomes a located error, whatever the input', async () => {
     const fc = (await import('fast-check')).default;
-    const pieces = fc.constantFrom('resource "aws_lb" "c" {', '}', '{', '"', '${', '<<EOT\n', 'EOT\n', '/*', '*/', '#', '\n', ' x = 1', '[', ']', 'variable "r" { default = "eu-west-1" }\n', 'provider = aws.x\n', 'region = var.r\n', 'provider "aws" {\n', 'module "m" {\n source = "./x"\n', '%{', '= =', '(');
+    const pieces = fc.constantFrom(
+      'resource "aws_lb" "c" {',
+      '}',
+      '{',
+      '"',
+      '${',
+      '<<EOT\n',
+      'EOT\n',
+      '/*',
+      '*/',
+      '#',
+      '\n',
+      ' x = 1',
+      '[',
+      ']',
+      'variable "r" { default = "eu-west-1" }\n',
+      'provider = aws.x\n',
+      'region = var.r\n',
+      'provider "aws" {\n',
+      'module "m" {\n source = "./x"\n',
+      '%{',
+      '= =',
+      '(',
+    );
     fc.assert(
       fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
         const text = parts.join('');
         const lines = text.split('\n').length;
         const result = terraformParser.parse(text, 'fuzz.tf');
-        return result.errors.every((error) => error.file === 'fuzz.tf' && (error.line ?? 1) >= 1 && (error.line ?? 1) <= lines);
+        return result.errors.every(
+          (error) => error.file === 'fuzz.tf' && (error.line ?? 1) >= 1 && (error.line ?? 1) <= lines,
+        );
       }),
       { numRuns: 200 },
     );

@@ -3,11 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/errors.js';
 import { parserForPath, parserForText } from '../../src/parsers/index.js';
 import { parseTerraformPlan, terraformPlanParser } from '../../src/parsers/terraform-plan.js';
-import { parseTerraformProvidersText, terraformProvidersTextParser } from '../../src/parsers/terraform-providers-text.js';
+import {
+  parseTerraformProvidersText,
+  terraformProvidersTextParser,
+} from '../../src/parsers/terraform-providers-text.js';
 
 const read = (name: string) => readFileSync(new URL(`../fixtures/terraform/plan/${name}`, import.meta.url), 'utf8');
 const summary = (dependencies: ReturnType<typeof parseTerraformPlan>['dependencies']) =>
-  dependencies.map((dependency) => `${dependency.ecosystem} ${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}${dependency.direct ? '' : ' (indirect)'}`);
+  dependencies.map(
+    (dependency) =>
+      `${dependency.ecosystem} ${dependency.via.slice(1).join(' > ')} @${dependency.region ?? '?'}${dependency.direct ? '' : ' (indirect)'}`,
+  );
 
 describe('terraform show -json', () => {
   it('reads a plan: one dependency per resource (instances folded), regions from provider configs, variables and ARNs', () => {
@@ -46,7 +52,9 @@ describe('terraform show -json', () => {
   });
 
   it('says so when a claimed file is other JSON', () => {
-    expect(() => parseTerraformPlan('{"name": "x"}', 'plan.json')).toThrow(new ParseError('plan.json', 1, 'not `terraform show -json` output (no "format_version")'));
+    expect(() => parseTerraformPlan('{"name": "x"}', 'plan.json')).toThrow(
+      new ParseError('plan.json', 1, 'not `terraform show -json` output (no "format_version")'),
+    );
     expect(() => parseTerraformPlan('{"format_version": "1.2",\n', 'plan.json')).toThrow(ParseError);
   });
 });
@@ -56,7 +64,11 @@ describe('terraform providers (pasted text)', () => {
     const text = read('providers-output.txt');
     expect(parserForText(text)).toBe(terraformProvidersTextParser);
     const result = parseTerraformProvidersText(text, '<stdin>');
-    expect(result.dependencies.map((dependency) => `${dependency.via.slice(1).join(' > ')} ${dependency.version ?? ''}`.trim())).toEqual([
+    expect(
+      result.dependencies.map((dependency) =>
+        `${dependency.via.slice(1).join(' > ')} ${dependency.version ?? ''}`.trim(),
+      ),
+    ).toEqual([
       'hashicorp/aws ~> 5.70',
       'cloudflare/cloudflare ~> 4.40',
       'datadog/datadog >= 3.44.0',

@@ -12,14 +12,22 @@ const lockText = readFileSync(`${FIXTURES}yarn-v1-workspaces/yarn.lock`, 'utf8')
 function project(files: Record<string, string>): ParseContext {
   return {
     readRelated: async (path) => files[path],
-    listDirs: async (path) => [...new Set(Object.keys(files).filter((file) => file.startsWith(`${path}/`)).map((file) => file.slice(path.length + 1).split('/')[0] as string))],
+    listDirs: async (path) => [
+      ...new Set(
+        Object.keys(files)
+          .filter((file) => file.startsWith(`${path}/`))
+          .map((file) => file.slice(path.length + 1).split('/')[0] as string),
+      ),
+    ],
   };
 }
 
 describe('yarn.lock v1', () => {
   it('without any package.json: the entries nothing depends on become direct, with a warning', () => {
     const { dependencies, errors } = parseYarnLock(lockText, 'repo/yarn.lock');
-    expect(errors).toEqual([{ file: 'repo/yarn.lock', message: expect.stringMatching(/no package.json next to this yarn.lock/) }]);
+    expect(errors).toEqual([
+      { file: 'repo/yarn.lock', message: expect.stringMatching(/no package.json next to this yarn.lock/) },
+    ]);
     const direct = dependencies.filter((d) => d.direct).map((d) => d.name);
     expect(direct).toEqual(expect.arrayContaining(['@sentry/node', '@sentry/vite-plugin', 'stripe', 'openai']));
     expect(dependencies.find((d) => d.name === 'stripe')?.via).toEqual(['repo', 'stripe']);
@@ -28,27 +36,42 @@ describe('yarn.lock v1', () => {
   it('expands workspace globs through the core and starts a chain at each workspace', async () => {
     const files = {
       'package.json': JSON.stringify({ name: 'mono', private: true, workspaces: ['services/*'] }),
-      'services/billing/package.json': JSON.stringify({ name: 'billing', dependencies: { stripe: '^17.5.0', '@acme/logger': '0.3.0' } }),
-      'services/logging/package.json': JSON.stringify({ name: '@acme/logger', dependencies: { '@sentry/node': '^8.40.0' } }),
+      'services/billing/package.json': JSON.stringify({
+        name: 'billing',
+        dependencies: { stripe: '^17.5.0', '@acme/logger': '0.3.0' },
+      }),
+      'services/logging/package.json': JSON.stringify({
+        name: '@acme/logger',
+        dependencies: { '@sentry/node': '^8.40.0' },
+      }),
     };
     const result = await yarnLockParser.parseAsync?.(lockText, 'yarn.lock', project(files));
     expect(result?.errors).toEqual([]);
     expect(result?.projectDirs).toEqual(['.', 'services/billing', 'services/logging']);
-    const chains = result?.dependencies.filter((d) => d.name === '@sentry/node').map((d) => d.via.join(' > ')).sort();
+    const chains = result?.dependencies
+      .filter((d) => d.name === '@sentry/node')
+      .map((d) => d.via.join(' > '))
+      .sort();
     expect(chains).toEqual(['@acme/logger > @sentry/node', 'billing > @acme/logger > @sentry/node']);
   });
 
   it('says which workspace patterns it cannot expand', async () => {
     const files = { 'package.json': JSON.stringify({ name: 'mono', workspaces: ['packages/**'] }) };
     const result = await yarnLockParser.parseAsync?.(lockText, 'yarn.lock', project(files));
-    expect(result?.errors).toEqual([{ file: 'yarn.lock', message: expect.stringMatching(/workspace pattern "packages\/\*\*" is not expanded/) }]);
+    expect(result?.errors).toEqual([
+      { file: 'yarn.lock', message: expect.stringMatching(/workspace pattern "packages\/\*\*" is not expanded/) },
+    ]);
   });
 
   it('reports an unreadable line and reads the rest', () => {
     const broken = lockText.replace('"@sentry/node@^8.40.0":', '"@sentry/node@^8.40.0');
     const { dependencies, errors } = parseYarnLock(broken, 'yarn.lock');
     const line = lockText.split('\n').findIndex((l) => l.startsWith('"@sentry/node@^8.40.0":')) + 1;
-    expect(errors).toContainEqual({ file: 'yarn.lock', line, message: expect.stringMatching(/expected an entry like "name@range:"/) });
+    expect(errors).toContainEqual({
+      file: 'yarn.lock',
+      line,
+      message: expect.stringMatching(/expected an entry like "name@range:"/),
+    });
     expect(dependencies.some((d) => d.name === 'stripe')).toBe(true);
   });
 });

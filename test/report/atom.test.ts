@@ -8,7 +8,11 @@ import { replayWindow } from '../../src/replay.js';
 import { FIXTURES, NOW } from './fixture-report.js';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'entry' || name === 'link' });
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  isArray: (name) => name === 'entry' || name === 'link',
+});
 
 interface AtomEntry {
   id: string;
@@ -57,12 +61,21 @@ function incident(overrides: Partial<Incident>): Incident {
   };
 }
 
-const entry = (value: Incident): FeedEntry => ({ incident: value, providerName: 'Stripe', components: value.components, replay: replayWindow(value) });
+const entry = (value: Incident): FeedEntry => ({
+  incident: value,
+  providerName: 'Stripe',
+  components: value.components,
+  replay: replayWindow(value),
+});
 
 describe('Atom feed', () => {
   it('the golden stack feed is valid Atom with the newest change first', () => {
     const { feed, entries } = checkAtom(readFileSync(join(FIXTURES, 'golden', 'stack.atom.xml'), 'utf8'));
-    expect(entries.map((e) => e.id)).toEqual(['urn:downstack:incident:fx-github:gh-2021-08-11-actions', 'urn:downstack:incident:fx-stripe:stripe-2021-08-10-api', 'urn:downstack:incident:fx-aws:aws-2021-08-10-s3-use1']);
+    expect(entries.map((e) => e.id)).toEqual([
+      'urn:downstack:incident:fx-github:gh-2021-08-11-actions',
+      'urn:downstack:incident:fx-stripe:stripe-2021-08-10-api',
+      'urn:downstack:incident:fx-aws:aws-2021-08-10-s3-use1',
+    ]);
     expect(feed.updated).toBe(entries[0]?.updated);
   });
 
@@ -70,7 +83,14 @@ describe('Atom feed', () => {
     const hostile = incident({
       id: 'weird id/with spaces',
       title: 'Outage <script>alert(1)</script> & ]]> \u0000\u001b[31mred\u001b[0m \ud800 "quoted" \u202eevil',
-      updates: [{ at: '2021-08-10T20:31Z', status: 'investigating', body: 'Body with <b>markup</b>, a form feed \u000c and a bell \u0007.', components: [] }],
+      updates: [
+        {
+          at: '2021-08-10T20:31Z',
+          status: 'investigating',
+          body: 'Body with <b>markup</b>, a form feed \u000c and a bell \u0007.',
+          components: [],
+        },
+      ],
     });
     const xml = renderAtom({ id: 'urn:downstack:feed:test', title: 'Test feed', now: NOW, entries: [entry(hostile)] });
     const { entries } = checkAtom(xml);
@@ -81,7 +101,9 @@ describe('Atom feed', () => {
   });
 
   it('an empty feed is still valid and dated by the report clock', () => {
-    const { feed, entries } = checkAtom(renderAtom({ id: 'urn:downstack:feed:provider:fx-stripe', title: 'Stripe incidents', now: NOW, entries: [] }));
+    const { feed, entries } = checkAtom(
+      renderAtom({ id: 'urn:downstack:feed:provider:fx-stripe', title: 'Stripe incidents', now: NOW, entries: [] }),
+    );
     expect(entries).toEqual([]);
     expect(feed.updated).toBe('2021-08-11T06:00:00Z');
   });

@@ -5,7 +5,14 @@ import { renderCheck } from '../../src/report/render.js';
 import { FIXTURES, NOW } from './fixture-report.js';
 
 async function report(stack: string, since: string, until: string) {
-  return runCheck({ paths: [`${FIXTURES}/${stack}`], indexDir: `${FIXTURES}/index`, since: new Date(since), until: new Date(until), now: NOW, catalog: loadCatalog([`${FIXTURES}/catalog`]) });
+  return runCheck({
+    paths: [`${FIXTURES}/${stack}`],
+    indexDir: `${FIXTURES}/index`,
+    since: new Date(since),
+    until: new Date(until),
+    now: NOW,
+    catalog: loadCatalog([`${FIXTURES}/catalog`]),
+  });
 }
 
 describe('reports with nothing to say, and with inputs that had problems', () => {
@@ -18,7 +25,9 @@ describe('reports with nothing to say, and with inputs that had problems', () =>
     const html = renderCheck(quiet, 'html', { now: NOW });
     expect(html).toContain('No provider incident touched this stack');
     expect(html).not.toContain('<svg');
-    expect(renderCheck(quiet, 'github', { now: NOW }).trim()).toBe('downstack: 0 incidents touched this stack (0 open) between 2021-05-01 00:00 UTC and 2021-05-02 00:00 UTC');
+    expect(renderCheck(quiet, 'github', { now: NOW }).trim()).toBe(
+      'downstack: 0 incidents touched this stack (0 open) between 2021-05-01 00:00 UTC and 2021-05-02 00:00 UTC',
+    );
   });
 
   it('lists a skipped dependency with file:line in every human format, and still reports the rest', async () => {
@@ -26,7 +35,11 @@ describe('reports with nothing to say, and with inputs that had problems', () =>
     expect(broken.findings.map((finding) => finding.provider)).toEqual(['fx-stripe']);
     const where = `${FIXTURES}/broken-stack/package.json:5`;
     // The @ carries a zero-width space in Markdown, so a scoped name cannot mention a GitHub team.
-    expect(renderCheck(broken, 'markdown', { now: NOW })).toContain(`- \`${where}\`: version of "@\u200bsendgrid/mail" in dependencies must be a string; skipped`);
-    expect(renderCheck(broken, 'html', { now: NOW })).toContain(`<code>${where}</code>: version of &quot;@sendgrid/mail&quot;`);
+    expect(renderCheck(broken, 'markdown', { now: NOW })).toContain(
+      `- \`${where}\`: version of "@\u200bsendgrid/mail" in dependencies must be a string; skipped`,
+    );
+    expect(renderCheck(broken, 'html', { now: NOW })).toContain(
+      `<code>${where}</code>: version of &quot;@sendgrid/mail&quot;`,
+    );
   });
 });

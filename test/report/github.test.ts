@@ -4,7 +4,8 @@ import { annotationPath, command, escapeData, escapeProperty, renderGithub } fro
 import { NOW, configuredReport, fixtureReport } from './fixture-report.js';
 
 /** The runner's unescaping (actions/runner ActionCommand), applied in reverse order of the escaping. */
-const unescape = (text: string) => text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
+const unescape = (text: string) =>
+  text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
 
 describe('GitHub workflow commands', () => {
   it('escapes % and line breaks in the message, and also , and : in properties', () => {
@@ -20,15 +21,25 @@ describe('GitHub workflow commands', () => {
   });
 
   it('cannot be tricked into a second command by remote text', () => {
-    const line = command('warning', { file: 'package.json', line: 3, title: 'x,line=1::y' }, 'title\n::error::injected\r\n%0A');
+    const line = command(
+      'warning',
+      { file: 'package.json', line: 3, title: 'x,line=1::y' },
+      'title\n::error::injected\r\n%0A',
+    );
     expect(line.split('\n')).toHaveLength(1);
     expect(line).toBe('::warning file=package.json,line=3,title=x%2Cline=1%3A%3Ay::title%0A::error::injected%0A%250A');
     expect(line.match(/::/g)).toHaveLength(4);
   });
 
   it('annotates open incidents as errors and resolved ones as warnings at the dependency line', async () => {
-    const lines = renderGithub(await fixtureReport(), { now: NOW }).trimEnd().split('\n');
-    expect(lines.filter((line) => line.startsWith('::error '))).toEqual([expect.stringMatching(/^::error file=test\/fixtures\/report\/stack\/package\.json,line=8,title=GitHub%3A open incident on Actions%2C Webhooks::/)]);
+    const lines = renderGithub(await fixtureReport(), { now: NOW })
+      .trimEnd()
+      .split('\n');
+    expect(lines.filter((line) => line.startsWith('::error '))).toEqual([
+      expect.stringMatching(
+        /^::error file=test\/fixtures\/report\/stack\/package\.json,line=8,title=GitHub%3A open incident on Actions%2C Webhooks::/,
+      ),
+    ]);
     expect(lines.filter((line) => line.startsWith('::warning '))).toHaveLength(2);
     expect(lines.at(-1)).toMatch(/^downstack: 3 incidents touched this stack \(1 open\)/);
   });
@@ -37,7 +48,11 @@ describe('GitHub workflow commands', () => {
     const { report, notes } = await configuredReport();
     const lines = renderGithub(report, { now: NOW, notes }).split('\n');
     expect(lines.filter((line) => line.startsWith('::notice '))).toHaveLength(1);
-    expect(lines).toContainEqual(expect.stringMatching(/^::warning file=test\/fixtures\/report\/configured-stack\/\.downstack\.yml,line=13,title=downstack%3A expired ignore rule::.*no longer ignored/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^::warning file=test\/fixtures\/report\/configured-stack\/\.downstack\.yml,line=13,title=downstack%3A expired ignore rule::.*no longer ignored/,
+      ),
+    );
     expect(lines.some((line) => line.startsWith('::error '))).toBe(false);
   });
 });

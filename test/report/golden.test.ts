@@ -4,7 +4,14 @@ import { renderCheck } from '../../src/report/render.js';
 import { CHECK_FORMATS } from '../../src/report/formats.js';
 import { NOW, configuredReport, expectGolden, fixtureReport } from './fixture-report.js';
 
-const EXTENSIONS = { table: 'txt', json: 'json', markdown: 'md', sarif: 'sarif.json', github: 'github.txt', html: 'html' } as const;
+const EXTENSIONS = {
+  table: 'txt',
+  json: 'json',
+  markdown: 'md',
+  sarif: 'sarif.json',
+  github: 'github.txt',
+  html: 'html',
+} as const;
 
 describe('every check format on the fixed stack and index', () => {
   for (const format of CHECK_FORMATS) {
@@ -26,7 +33,20 @@ describe('every check format on the fixed stack and index', () => {
 
   it('renders the stack feed as the golden Atom file', async () => {
     const report = await fixtureReport();
-    const entries = report.findings.map((finding) => ({ incident: finding.incident, providerName: report.catalog.providers.get(finding.provider)?.name ?? finding.provider, components: finding.components, replay: finding.replay }));
-    expectGolden(renderAtom({ id: 'urn:downstack:feed:stack:fixture', title: 'Provider incidents touching this stack', now: NOW, entries }), 'stack.atom.xml');
+    const entries = report.findings.map((finding) => ({
+      incident: finding.incident,
+      providerName: report.catalog.providers.get(finding.provider)?.name ?? finding.provider,
+      components: finding.components,
+      replay: finding.replay,
+    }));
+    expectGolden(
+      renderAtom({
+        id: 'urn:downstack:feed:stack:fixture',
+        title: 'Provider incidents touching this stack',
+        now: NOW,
+        entries,
+      }),
+      'stack.atom.xml',
+    );
   });
 });

@@ -11,7 +11,16 @@ import { renderHtml } from '../../src/report/html.js';
 import { NOW, fixtureReport } from './fixture-report.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 describe('HTML report in a browser', () => {
   it('draws one visible band per finding and per replay window, offline, on screen and in print', async ({ skip }) => {
@@ -21,7 +30,12 @@ describe('HTML report in a browser', () => {
     const file = join(dir, 'report.html');
     await writeFile(file, renderHtml(report, { now: NOW }));
     // launchPersistentContext gives the fresh --user-data-dir (playwright refuses it as a plain argument).
-    const context = await chromium.launchPersistentContext(join(dir, 'profile'), { executablePath: CHROMIUM, args: ARGS, headless: true, viewport: { width: 1200, height: 900 } });
+    const context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+      executablePath: CHROMIUM,
+      args: ARGS,
+      headless: true,
+      viewport: { width: 1200, height: 900 },
+    });
     try {
       const page = await context.newPage();
       const requested: string[] = [];
@@ -35,7 +49,9 @@ describe('HTML report in a browser', () => {
 
       const bands = page.locator('g.finding-band rect');
       expect(await bands.count()).toBe(report.findings.length);
-      const ids = await page.locator('g.finding-band').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-incident')));
+      const ids = await page
+        .locator('g.finding-band')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-incident')));
       expect(ids.sort()).toEqual(report.findings.map((finding) => finding.incident.id).sort());
       for (let i = 0; i < report.findings.length; i++) {
         const box = await bands.nth(i).boundingBox();
@@ -54,14 +70,19 @@ describe('HTML report in a browser', () => {
 
       const screenshot = await page.screenshot({ fullPage: true });
       expect(screenshot.subarray(1, 4).toString()).toBe('PNG');
-      if (process.env.DOWNSTACK_SCREENSHOT_DIR) await writeFile(join(process.env.DOWNSTACK_SCREENSHOT_DIR, 'report-screen.png'), screenshot);
+      if (process.env.DOWNSTACK_SCREENSHOT_DIR)
+        await writeFile(join(process.env.DOWNSTACK_SCREENSHOT_DIR, 'report-screen.png'), screenshot);
 
       await page.emulateMedia({ media: 'print' });
       const printed = await bands.first().boundingBox();
       expect(printed?.width).toBeGreaterThan(0);
       const pdf = await page.pdf({ printBackground: true });
       expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      if (process.env.DOWNSTACK_SCREENSHOT_DIR) await writeFile(join(process.env.DOWNSTACK_SCREENSHOT_DIR, 'report-print.png'), await page.screenshot({ fullPage: true }));
+      if (process.env.DOWNSTACK_SCREENSHOT_DIR)
+        await writeFile(
+          join(process.env.DOWNSTACK_SCREENSHOT_DIR, 'report-print.png'),
+          await page.screenshot({ fullPage: true }),
+        );
 
       expect(requested.filter((url) => url !== pathToFileURL(file).href)).toEqual([]);
     } finally {

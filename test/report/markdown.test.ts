@@ -15,7 +15,14 @@ describe('Markdown comment', () => {
     const report = await fixtureReport();
     const first = report.findings[0];
     if (!first) throw new Error('fixture has findings');
-    report.findings[0] = { ...first, incident: { ...first.incident, title: 'API | Dashboard [degraded](https://evil.example) @here', url: 'https://example.com/a_(b)' } };
+    report.findings[0] = {
+      ...first,
+      incident: {
+        ...first.incident,
+        title: 'API | Dashboard [degraded](https://evil.example) @here',
+        url: 'https://example.com/a_(b)',
+      },
+    };
     const text = renderMarkdown(report, { now: NOW });
     const rows = text.split('\n').filter((line) => /^\| (🔴|resolved)/.test(line));
     expect(rows).toHaveLength(3);
@@ -27,9 +34,13 @@ describe('Markdown comment', () => {
   it('lists the checklist for each provider: use, catch up after the stated duration, replay, subscribe', async () => {
     const text = renderMarkdown(await fixtureReport(), { now: NOW });
     const aws = text.slice(text.indexOf('**Amazon Web Services**'), text.indexOf('<details>'));
-    expect(aws).toContain('- [ ] Check whether you really use Amazon Simple Storage Service (found at `test/fixtures/report/stack/package.json:7 @aws-sdk/client-s3`).');
+    expect(aws).toContain(
+      '- [ ] Check whether you really use Amazon Simple Storage Service (found at `test/fixtures/report/stack/package.json:7 @aws-sdk/client-s3`).',
+    );
     expect(aws).toContain('caught up after the 1h 2m of stated impact (2021-08-10 19:39 → 20:41 UTC)');
     expect(aws).toContain('- [ ] Replay work that failed in 2021-08-10 19:39 → 20:47 UTC.');
-    expect(aws).toContain('- [ ] Subscribe to the status feed of Amazon Web Services: <https://status.aws.amazon.com/rss/all.rss>');
+    expect(aws).toContain(
+      '- [ ] Subscribe to the status feed of Amazon Web Services: <https://status.aws.amazon.com/rss/all.rss>',
+    );
   });
 });

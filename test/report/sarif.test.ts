@@ -22,7 +22,11 @@ type Sarif = { runs: Array<{ results: SarifResult[] }> };
 
 /** The 1-based line where `needle` first appears in a fixture file, read from the file itself. */
 function lineOf(file: string, needle: string): number {
-  return readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(needle)) + 1;
+  return (
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .findIndex((line) => line.includes(needle)) + 1
+  );
 }
 
 describe('SARIF 2.1.0 output', () => {
@@ -34,8 +38,12 @@ describe('SARIF 2.1.0 output', () => {
     expect(results).toHaveLength(report.findings.length);
 
     const manifest = join(FIXTURES, 'stack', 'package.json');
-    const at = (id: string) => results.find((result) => result.properties.incidentId === id)?.locations[0]?.physicalLocation;
-    expect(at('stripe-2021-08-10-api')).toEqual({ artifactLocation: { uri: manifest }, region: { startLine: lineOf(manifest, '"stripe"') } });
+    const at = (id: string) =>
+      results.find((result) => result.properties.incidentId === id)?.locations[0]?.physicalLocation;
+    expect(at('stripe-2021-08-10-api')).toEqual({
+      artifactLocation: { uri: manifest },
+      region: { startLine: lineOf(manifest, '"stripe"') },
+    });
     // The S3 incident lands on the S3 client, not on the DynamoDB one listed first.
     expect(at('aws-2021-08-10-s3-use1')?.region.startLine).toBe(lineOf(manifest, '"@aws-sdk/client-s3"'));
 
@@ -47,7 +55,14 @@ describe('SARIF 2.1.0 output', () => {
   it('locates a Terraform finding at its resource block', async () => {
     const base = await fixtureReport();
     const file = join(FIXTURES, 'terraform', 'main.tf');
-    const dependency = (name: string, needle: string): Dependency => ({ ecosystem: 'terraform-resource', name, file, line: lineOf(file, needle), direct: true, via: ['main.tf', name] });
+    const dependency = (name: string, needle: string): Dependency => ({
+      ecosystem: 'terraform-resource',
+      name,
+      file,
+      line: lineOf(file, needle),
+      direct: true,
+      via: ['main.tf', name],
+    });
     const bucket = dependency('aws_s3_bucket', 'resource "aws_s3_bucket"');
     const balancer = dependency('aws_lb', 'resource "aws_lb"');
     const incident: Incident = {
@@ -64,16 +79,36 @@ describe('SARIF 2.1.0 output', () => {
       updates: [],
       source: 'fixture',
     };
-    const finding: Finding = { provider: 'fx-aws', incident, components: ['Elastic Load Balancing'], active: false, confidence: 'certain', devOnly: false, replay: { from: incident.startedAt, to: incident.resolvedAt } };
+    const finding: Finding = {
+      provider: 'fx-aws',
+      incident,
+      components: ['Elastic Load Balancing'],
+      active: false,
+      confidence: 'certain',
+      devOnly: false,
+      replay: { from: incident.startedAt, to: incident.resolvedAt },
+    };
     const report: CheckReport = {
       ...base,
-      exposures: [{ provider: 'fx-aws', components: [{ name: 'Amazon Simple Storage Service', region: 'us-east-1', evidence: [bucket] }, { name: 'Elastic Load Balancing', region: 'us-east-1', evidence: [balancer] }], evidence: [bucket, balancer], devOnly: false }],
+      exposures: [
+        {
+          provider: 'fx-aws',
+          components: [
+            { name: 'Amazon Simple Storage Service', region: 'us-east-1', evidence: [bucket] },
+            { name: 'Elastic Load Balancing', region: 'us-east-1', evidence: [balancer] },
+          ],
+          evidence: [bucket, balancer],
+          devOnly: false,
+        },
+      ],
       findings: [finding],
       replay: [{ from: incident.startedAt, to: incident.resolvedAt, providers: ['fx-aws'] }],
     };
     const sarif = checkToSarif(report, { now: NOW }) as Sarif;
     expect(validate(sarif)).toBe(true);
-    expect(sarif.runs[0]?.results[0]?.locations[0]?.physicalLocation.region.startLine).toBe(lineOf(file, 'resource "aws_lb"'));
+    expect(sarif.runs[0]?.results[0]?.locations[0]?.physicalLocation.region.startLine).toBe(
+      lineOf(file, 'resource "aws_lb"'),
+    );
     expect(lineOf(file, 'resource "aws_lb"')).toBe(18);
   });
 
@@ -89,7 +124,11 @@ describe('SARIF 2.1.0 output', () => {
   it('the schema subset rejects a result without a line or with an unknown level', async () => {
     const sarif = checkToSarif(await fixtureReport(), { now: NOW }) as Sarif;
     const broken = structuredClone(sarif) as Sarif & { runs: Array<{ results: Array<Record<string, unknown>> }> };
-    delete (broken.runs[0]?.results[0] as { locations: Array<{ physicalLocation: { region: Partial<{ startLine: number }> } }> }).locations[0]?.physicalLocation.region.startLine;
+    delete (
+      broken.runs[0]?.results[0] as {
+        locations: Array<{ physicalLocation: { region: Partial<{ startLine: number }> } }>;
+      }
+    ).locations[0]?.physicalLocation.region.startLine;
     expect(validate(broken)).toBe(false);
     const badLevel = structuredClone(sarif) as Sarif;
     (badLevel.runs[0]?.results[0] as { level: string }).level = 'fatal';

@@ -29,10 +29,22 @@ describe('table report for a Terraform stack', () => {
   });
 
   it('leaves out local utility providers and folds registry hosts and letter case', () => {
-    const provider = (name: string) => ({ ecosystem: 'terraform-provider' as const, name, file: 'versions.tf', line: 1, direct: true, via: [] });
-    expect(notInCatalog([provider('hashicorp/random'), provider('null'), provider('registry.terraform.io/twingate/twingate'), provider('Twingate/twingate'), provider('acme/internal')])).toEqual([
-      'terraform:Twingate/twingate',
-      'terraform:acme/internal',
-    ]);
+    const provider = (name: string) => ({
+      ecosystem: 'terraform-provider' as const,
+      name,
+      file: 'versions.tf',
+      line: 1,
+      direct: true,
+      via: [],
+    });
+    expect(
+      notInCatalog([
+        provider('hashicorp/random'),
+        provider('null'),
+        provider('registry.terraform.io/twingate/twingate'),
+        provider('Twingate/twingate'),
+        provider('acme/internal'),
+      ]),
+    ).toEqual(['terraform:Twingate/twingate', 'terraform:acme/internal']);
   });
 });

@@ -24,10 +24,20 @@ describe('check --sync', () => {
       '/gh/api/v2/scheduled-maintenances.json': { body: EMPTY_MAINT },
     });
     try {
-      const catalog = loadCatalog([writeCatalog([{ id: 'gh', platform: 'statuspage', url: `${server.url}/gh` }, { id: 'unused', platform: 'statuspage', url: `${server.url}/unused` }])]);
+      const catalog = loadCatalog([
+        writeCatalog([
+          { id: 'gh', platform: 'statuspage', url: `${server.url}/gh` },
+          { id: 'unused', platform: 'statuspage', url: `${server.url}/unused` },
+        ]),
+      ]);
       const indexDir = tempDir();
       const warnings: string[] = [];
-      const report = await syncBeforeCheck({ paths: [project()], indexDir, catalog, warn: (line) => warnings.push(line) });
+      const report = await syncBeforeCheck({
+        paths: [project()],
+        indexDir,
+        catalog,
+        warn: (line) => warnings.push(line),
+      });
       expect(report?.providers.map((entry) => [entry.provider, entry.outcome])).toEqual([['gh', 'synced']]);
       expect(warnings).toEqual([]);
       expect((await new IncidentIndex(indexDir, tempDir()).read('gh')).incidents).toHaveLength(2);
@@ -43,10 +53,21 @@ describe('check --sync', () => {
     await server.close();
     const catalog = loadCatalog([writeCatalog([{ id: 'gh', platform: 'statuspage', url }])]);
     const indexDir = tempDir();
-    await new IncidentIndex(indexDir).write({ schemaVersion: 1, provider: 'gh', syncedAt: '2026-09-01T00:00:00Z', incidents: [] });
+    await new IncidentIndex(indexDir).write({
+      schemaVersion: 1,
+      provider: 'gh',
+      syncedAt: '2026-09-01T00:00:00Z',
+      incidents: [],
+    });
     const before = readFileSync(join(indexDir, 'gh.json'), 'utf8');
     const warnings: string[] = [];
-    await syncBeforeCheck({ paths: [project()], indexDir, catalog, warn: (line) => warnings.push(line), deadlineMs: 3_000 });
+    await syncBeforeCheck({
+      paths: [project()],
+      indexDir,
+      catalog,
+      warn: (line) => warnings.push(line),
+      deadlineMs: 3_000,
+    });
     expect(warnings[0]).toMatch(/^warning: could not sync \(offline\?\); using the local index for gh/);
     expect(warnings.join('\n')).toMatch(/ECONNREFUSED/);
     expect(readFileSync(join(indexDir, 'gh.json'), 'utf8')).toBe(before);
@@ -58,7 +79,13 @@ describe('check --sync', () => {
     const held = await acquireLock(indexDir, { waitMs: 0 });
     try {
       const warnings: string[] = [];
-      const report = await syncBeforeCheck({ paths: [project()], indexDir, catalog, warn: (line) => warnings.push(line), deadlineMs: 300 });
+      const report = await syncBeforeCheck({
+        paths: [project()],
+        indexDir,
+        catalog,
+        warn: (line) => warnings.push(line),
+        deadlineMs: 300,
+      });
       expect(report).toBeUndefined();
       expect(warnings[0]).toMatch(/could not sync before the check \(another sync is running/);
     } finally {

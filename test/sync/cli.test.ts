@@ -37,9 +37,15 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], options: { cwd?: string; input?: string; env?: Record<string, string>; killWhen?: () => boolean } = {}): Promise<Run> {
+function cli(
+  args: string[],
+  options: { cwd?: string; input?: string; env?: Record<string, string>; killWhen?: () => boolean } = {},
+): Promise<Run> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: { ...process.env, NO_COLOR: '1', ...options.env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, NO_COLOR: '1', ...options.env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -89,24 +95,43 @@ describe('downstack sync (CLI)', () => {
     expect(run.code).toBe(0);
     expect(readdirSync(indexDir).filter((name) => name.endsWith('.json'))).toEqual(['gh.json']);
 
-    const piped = await cli(['sync', '-', '--catalog', catalog, '--index', indexDir], { input: JSON.stringify({ name: 'x', dependencies: { 'other-sdk': '1' } }) });
+    const piped = await cli(['sync', '-', '--catalog', catalog, '--index', indexDir], {
+      input: JSON.stringify({ name: 'x', dependencies: { 'other-sdk': '1' } }),
+    });
     expect(piped.code).toBe(0);
-    expect(readdirSync(indexDir).filter((name) => name.endsWith('.json')).sort()).toEqual(['gh.json', 'other.json']);
+    expect(
+      readdirSync(indexDir)
+        .filter((name) => name.endsWith('.json'))
+        .sort(),
+    ).toEqual(['gh.json', 'other.json']);
   });
 
   it('rejects an unknown provider and bad numbers as usage errors', async () => {
     const catalog = writeCatalog([provider('gh')]);
     expect((await cli(['sync', '--provider', 'nope', '--catalog', catalog, '--index', indexDir])).code).toBe(2);
-    expect((await cli(['sync', '--all', '--concurrency', '0', '--catalog', catalog, '--index', indexDir])).code).toBe(2);
+    expect((await cli(['sync', '--all', '--concurrency', '0', '--catalog', catalog, '--index', indexDir])).code).toBe(
+      2,
+    );
   });
 
   it('kill -9 in the middle of a sync leaves every index file old or new, and the next sync recovers the lock', async () => {
-    const providers = Array.from({ length: 24 }, (_, i) => provider(`p${String(i).padStart(2, '0')}`, 150 + (i % 5) * 50));
+    const providers = Array.from({ length: 24 }, (_, i) =>
+      provider(`p${String(i).padStart(2, '0')}`, 150 + (i % 5) * 50),
+    );
     const catalog = writeCatalog(providers);
     // An older, valid file for every provider: after the kill each must be that one or a complete new one.
-    for (const { id } of providers) writeFileSync(join(indexDir, `${id}.json`), `${JSON.stringify({ schemaVersion: 1, provider: id, syncedAt: '2026-01-01T00:00:00Z', incidents: [] }, null, 2)}\n`);
-    const written = () => readdirSync(indexDir).some((name) => name.endsWith('.json') && readFileSync(join(indexDir, name), 'utf8').includes('69sb0f8lydp4'));
-    const killed = await cli(['sync', '--all', '--concurrency', '4', '--catalog', catalog, '--index', indexDir], { killWhen: written });
+    for (const { id } of providers)
+      writeFileSync(
+        join(indexDir, `${id}.json`),
+        `${JSON.stringify({ schemaVersion: 1, provider: id, syncedAt: '2026-01-01T00:00:00Z', incidents: [] }, null, 2)}\n`,
+      );
+    const written = () =>
+      readdirSync(indexDir).some(
+        (name) => name.endsWith('.json') && readFileSync(join(indexDir, name), 'utf8').includes('69sb0f8lydp4'),
+      );
+    const killed = await cli(['sync', '--all', '--concurrency', '4', '--catalog', catalog, '--index', indexDir], {
+      killWhen: written,
+    });
     expect(killed.signal).toBe('SIGKILL');
 
     let fresh = 0;
@@ -125,7 +150,10 @@ describe('downstack sync (CLI)', () => {
     const next = await cli(['sync', '--all', '--catalog', catalog, '--index', indexDir]);
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/took over a stale lock \(pid \d+/);
-    for (const { id } of providers) expect(IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${id}.json`), 'utf8'))).incidents).toHaveLength(2);
+    for (const { id } of providers)
+      expect(
+        IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${id}.json`), 'utf8'))).incidents,
+      ).toHaveLength(2);
     expect(existsSync(join(indexDir, LOCK_NAME))).toBe(false);
     expect(existsSync(leftover)).toBe(false);
   });
@@ -149,7 +177,19 @@ describe('check as a pre-deploy gate', () => {
         started_at: started,
         page_id: 'gate',
         incident_updates: [
-          { id: 'u1', status: 'investigating', body: 'We are looking into errors.', incident_id: 'open1', created_at: started, updated_at: started, display_at: started, affected_components: null, deliver_notifications: true, custom_tweet: null, tweet_id: null },
+          {
+            id: 'u1',
+            status: 'investigating',
+            body: 'We are looking into errors.',
+            incident_id: 'open1',
+            created_at: started,
+            updated_at: started,
+            display_at: started,
+            affected_components: null,
+            deliver_notifications: true,
+            custom_tweet: null,
+            tweet_id: null,
+          },
         ],
         components: [],
       },
@@ -162,13 +202,21 @@ describe('check as a pre-deploy gate', () => {
     server.routes.set('/gate/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
     const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
     const env = { DOWNSTACK_PROVIDERS_DIR: catalog };
-    const run = await cli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir, '--format', 'json'], { env, input: stack });
+    const run = await cli(
+      ['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir, '--format', 'json'],
+      { env, input: stack },
+    );
     expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout).findings).toMatchObject([{ provider: 'gate', active: true, incident: { id: 'open1' } }]);
+    expect(JSON.parse(run.stdout).findings).toMatchObject([
+      { provider: 'gate', active: true, incident: { id: 'open1' } },
+    ]);
     expect(server.total()).toBeGreaterThan(0);
 
     const skipped = tempDir();
-    const noSync = await cli(['check', '-', '--fail-on', 'active', '--no-sync', '--no-snapshot', '--index', skipped, '--format', 'json'], { env, input: stack });
+    const noSync = await cli(
+      ['check', '-', '--fail-on', 'active', '--no-sync', '--no-snapshot', '--index', skipped, '--format', 'json'],
+      { env, input: stack },
+    );
     expect(noSync.code).toBe(0);
     expect(JSON.parse(noSync.stdout).findings).toEqual([]);
   });
@@ -177,12 +225,17 @@ describe('check as a pre-deploy gate', () => {
     server.routes.set('/gate/api/v2/incidents.json', { status: 503, body: 'down' });
     const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
     const env = { DOWNSTACK_PROVIDERS_DIR: catalog };
-    const lenient = await cli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir], { env, input: stack });
+    const lenient = await cli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir], {
+      env,
+      input: stack,
+    });
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toContain('using the local index');
-    const strict = await cli(['check', '-', '--fail-on', 'active', '--strict', '--no-snapshot', '--index', indexDir], { env, input: stack });
+    const strict = await cli(['check', '-', '--fail-on', 'active', '--strict', '--no-snapshot', '--index', indexDir], {
+      env,
+      input: stack,
+    });
     expect(strict.code).toBe(2);
     expect(strict.stderr).toContain('--strict: the live status of this stack could not be fetched');
   });
 });
-

@@ -29,9 +29,15 @@ describe('PoliteClient', () => {
 
   it('never has more than the overall limit in flight across hosts', async () => {
     const shared = { inFlight: 0, peak: 0 };
-    const servers = await Promise.all(Array.from({ length: 6 }, () => startStatusServer({ '/a': { body: '{}', delayMs: 40 }, '/b': { body: '{}', delayMs: 40 } }, shared)));
+    const servers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        startStatusServer({ '/a': { body: '{}', delayMs: 40 }, '/b': { body: '{}', delayMs: 40 } }, shared),
+      ),
+    );
     const client = new PoliteClient({ userAgent: 'test', concurrency: 3, perHost: 2 });
-    const results = await Promise.all(servers.flatMap((server) => ['/a', '/b'].map((path) => client.get(`${server.url}${path}`))));
+    const results = await Promise.all(
+      servers.flatMap((server) => ['/a', '/b'].map((path) => client.get(`${server.url}${path}`))),
+    );
     expect(results.every((result) => result.kind === 'ok')).toBe(true);
     expect(shared.peak).toBe(3);
     await Promise.all(servers.map((server) => server.close()));
@@ -41,7 +47,13 @@ describe('PoliteClient', () => {
     const server = await startStatusServer();
     for (let i = 0; i < 40; i++) server.routes.set(`/f${i}`, { status: 500, body: 'no' });
     // A new host per request would dodge the host breaker; one host shows the budget and breaker together.
-    const client = new PoliteClient({ userAgent: 'test', backoffBaseMs: 1, backoffMaxMs: 2, perHost: 8, concurrency: 8 });
+    const client = new PoliteClient({
+      userAgent: 'test',
+      backoffBaseMs: 1,
+      backoffMaxMs: 2,
+      perHost: 8,
+      concurrency: 8,
+    });
     await Promise.all([...server.routes.keys()].map((path) => client.get(`${server.url}${path}`)));
     expect(client.stats.retries).toBeLessThanOrEqual(5 + Math.ceil(client.stats.requests * 0.2));
     expect(server.total()).toBeLessThan(40);
@@ -50,7 +62,11 @@ describe('PoliteClient', () => {
 
   it('refuses a non-http(s) URL without a request', async () => {
     const client = new PoliteClient({ userAgent: 'test' });
-    expect(await client.get('file:///etc/passwd')).toMatchObject({ kind: 'failed', reason: 'not an http(s) URL', attempts: 0 });
+    expect(await client.get('file:///etc/passwd')).toMatchObject({
+      kind: 'failed',
+      reason: 'not an http(s) URL',
+      attempts: 0,
+    });
   });
 });
 

@@ -16,7 +16,10 @@ describe('sync lock', () => {
   it('is exclusive while held and released afterwards', async () => {
     const dir = tempDir();
     const held = await acquireLock(dir, { waitMs: 0 });
-    expect(JSON.parse(readFileSync(join(dir, LOCK_NAME), 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+    expect(JSON.parse(readFileSync(join(dir, LOCK_NAME), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      host: hostname(),
+    });
     await expect(acquireLock(dir, { waitMs: 200 })).rejects.toThrow(LockError);
     await expect(acquireLock(dir, { waitMs: 0 })).rejects.toThrow(/another sync is running .*pid \d+/);
     await held.release();
@@ -28,7 +31,10 @@ describe('sync lock', () => {
   it('takes over a lock whose process is dead', async () => {
     const dir = tempDir();
     const pid = deadPid();
-    writeFileSync(join(dir, LOCK_NAME), JSON.stringify({ pid, host: hostname(), startedAt: '2026-09-30T10:00:00Z', token: 'dead' }));
+    writeFileSync(
+      join(dir, LOCK_NAME),
+      JSON.stringify({ pid, host: hostname(), startedAt: '2026-09-30T10:00:00Z', token: 'dead' }),
+    );
     const held = await acquireLock(dir, { waitMs: 0 });
     expect(held.recovered).toBe(`pid ${pid} on ${hostname()} since 2026-09-30T10:00:00Z`);
     await held.release();
@@ -37,7 +43,10 @@ describe('sync lock', () => {
   it('takes over a lock from another host only once its heartbeat is stale', async () => {
     const dir = tempDir();
     const path = join(dir, LOCK_NAME);
-    writeFileSync(path, JSON.stringify({ pid: 1, host: 'another-host', startedAt: '2026-09-30T10:00:00Z', token: 'remote' }));
+    writeFileSync(
+      path,
+      JSON.stringify({ pid: 1, host: 'another-host', startedAt: '2026-09-30T10:00:00Z', token: 'remote' }),
+    );
     await expect(acquireLock(dir, { waitMs: 100, staleMs: 60_000 })).rejects.toThrow(/another-host/);
     const old = new Date(Date.now() - 120_000);
     utimesSync(path, old, old);

@@ -27,16 +27,33 @@ function incident(id: string, patch: Partial<Incident> = {}): Incident {
 
 describe('mergeIncidents', () => {
   it('keeps what the API window no longer returns and counts added and updated', () => {
-    const old = incident('old', { startedAt: '2020-01-01T00:00:00Z', status: 'resolved', resolvedAt: '2020-01-01T01:00:00Z' });
+    const old = incident('old', {
+      startedAt: '2020-01-01T00:00:00Z',
+      status: 'resolved',
+      resolvedAt: '2020-01-01T01:00:00Z',
+    });
     const current = incident('a');
-    const result = mergeIncidents([old, current], [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00Z' }), incident('b')] }], NOW);
+    const result = mergeIncidents(
+      [old, current],
+      [
+        {
+          source: API,
+          rank: 2,
+          listsAllOpen: false,
+          incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00Z' }), incident('b')],
+        },
+      ],
+      NOW,
+    );
     expect(result.incidents.map((entry) => entry.id)).toEqual(['a', 'b', 'old']);
     expect(result).toMatchObject({ added: 1, updated: 1, closed: 0 });
   });
 
   it('an unchanged payload changes nothing', () => {
     const existing = [incident('a')];
-    expect(mergeIncidents(existing, [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a')] }], NOW)).toMatchObject({ added: 0, updated: 0, closed: 0 });
+    expect(
+      mergeIncidents(existing, [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a')] }], NOW),
+    ).toMatchObject({ added: 0, updated: 0, closed: 0 });
   });
 
   it('the API version wins over the feed for the same incident, and the updates are the union', () => {
@@ -44,42 +61,96 @@ describe('mergeIncidents', () => {
     const fromFeed = incident('a', {
       source: FEED,
       impact: 'unknown',
-      updates: [{ at: '2026-09-01T09:55:00Z', status: 'investigating', body: 'Earlier note only the feed kept.', components: [] }],
+      updates: [
+        {
+          at: '2026-09-01T09:55:00Z',
+          status: 'investigating',
+          body: 'Earlier note only the feed kept.',
+          components: [],
+        },
+      ],
       startedAt: '2026-09-01T09:55:00Z',
     });
-    const result = mergeIncidents([], [
-      { source: FEED, rank: 1, listsAllOpen: false, incidents: [fromFeed] },
-      { source: API, rank: 2, listsAllOpen: false, incidents: [fromApi] },
-    ], NOW);
-    expect(result.incidents[0]).toMatchObject({ impact: 'major', components: ['API'], source: API, startedAt: '2026-09-01T09:55:00Z' });
-    expect(result.incidents[0]?.updates.map((update) => update.at)).toEqual(['2026-09-01T09:55:00Z', '2026-09-01T10:00:00Z']);
+    const result = mergeIncidents(
+      [],
+      [
+        { source: FEED, rank: 1, listsAllOpen: false, incidents: [fromFeed] },
+        { source: API, rank: 2, listsAllOpen: false, incidents: [fromApi] },
+      ],
+      NOW,
+    );
+    expect(result.incidents[0]).toMatchObject({
+      impact: 'major',
+      components: ['API'],
+      source: API,
+      startedAt: '2026-09-01T09:55:00Z',
+    });
+    expect(result.incidents[0]?.updates.map((update) => update.at)).toEqual([
+      '2026-09-01T09:55:00Z',
+      '2026-09-01T10:00:00Z',
+    ]);
   });
 
   it('closes an open incident that a list-of-open source no longer lists, but only for that source', () => {
     const listed = incident('gone', { source: 'https://s.example.com/feed/' });
     const elsewhere = incident('other');
-    const result = mergeIncidents([listed, elsewhere], [{ source: 'https://s.example.com/feed/', rank: 1, listsAllOpen: true, incidents: [] }], NOW);
+    const result = mergeIncidents(
+      [listed, elsewhere],
+      [{ source: 'https://s.example.com/feed/', rank: 1, listsAllOpen: true, incidents: [] }],
+      NOW,
+    );
     expect(result.closed).toBe(1);
-    expect(result.incidents.find((entry) => entry.id === 'gone')).toMatchObject({ status: 'resolved', resolvedAt: NOW });
+    expect(result.incidents.find((entry) => entry.id === 'gone')).toMatchObject({
+      status: 'resolved',
+      resolvedAt: NOW,
+    });
     expect(result.incidents.find((entry) => entry.id === 'gone')?.updates.at(-1)?.body).toMatch(/No longer listed/);
     expect(result.incidents.find((entry) => entry.id === 'other')?.resolvedAt).toBeNull();
   });
 
   it('an id reused after its incident closed becomes a new incident; the old one is kept', () => {
-    const closed = incident('slug', { status: 'resolved', resolvedAt: '2026-07-23T20:00:00Z', startedAt: '2026-07-23T16:29:09Z' });
+    const closed = incident('slug', {
+      status: 'resolved',
+      resolvedAt: '2026-07-23T20:00:00Z',
+      startedAt: '2026-07-23T16:29:09Z',
+    });
     const reused = incident('slug', { startedAt: '2026-08-03T08:00:00Z', updates: [] });
     const first = mergeIncidents([closed], [{ source: API, rank: 2, listsAllOpen: false, incidents: [reused] }], NOW);
     expect(first.incidents.map((entry) => entry.id).sort()).toEqual(['slug', 'slug~2026-08-03T08:00']);
     // The next sync sees the same reused id again and updates the new incident, not the old one.
-    const again = mergeIncidents(first.incidents, [{ source: API, rank: 2, listsAllOpen: false, incidents: [{ ...reused, title: 'Renamed' }] }], NOW);
+    const again = mergeIncidents(
+      first.incidents,
+      [{ source: API, rank: 2, listsAllOpen: false, incidents: [{ ...reused, title: 'Renamed' }] }],
+      NOW,
+    );
     expect(again.incidents.find((entry) => entry.id === 'slug~2026-08-03T08:00')?.title).toBe('Renamed');
     expect(again.incidents.find((entry) => entry.id === 'slug')?.title).toBe('Incident slug');
   });
 
   it('keeps what an import added (stated impact window, upstream) when the API version replaces the incident', () => {
-    const imported = incident('a', { source: 'postmortem.md', impactWindow: { from: '2026-09-01T09:40:00Z', to: '2026-09-01T10:30:00Z', source: 'postmortem text' }, upstream: ['aws'] });
-    const result = mergeIncidents([imported], [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00Z' })] }], NOW);
-    expect(result.incidents[0]).toMatchObject({ status: 'resolved', source: API, upstream: ['aws'], impactWindow: { from: '2026-09-01T09:40:00Z' } });
+    const imported = incident('a', {
+      source: 'postmortem.md',
+      impactWindow: { from: '2026-09-01T09:40:00Z', to: '2026-09-01T10:30:00Z', source: 'postmortem text' },
+      upstream: ['aws'],
+    });
+    const result = mergeIncidents(
+      [imported],
+      [
+        {
+          source: API,
+          rank: 2,
+          listsAllOpen: false,
+          incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00Z' })],
+        },
+      ],
+      NOW,
+    );
+    expect(result.incidents[0]).toMatchObject({
+      status: 'resolved',
+      source: API,
+      upstream: ['aws'],
+      impactWindow: { from: '2026-09-01T09:40:00Z' },
+    });
   });
 
   it('ranks sources by their URL', () => {

@@ -35,7 +35,10 @@ beforeAll(async () => {
     '/betterstack/index.json': json('betterstack/index.json'),
     '/statusio/1.0/status/5b36dc6502d06804c08349f7': json('statusio/status-incident.json'),
     '/gcp/incidents.json': json('gcp/incidents.json'),
-    '/aws/public/currentevents': { body: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(awsText, 'utf16le').swap16()]), contentType: 'application/json;charset=utf-16' },
+    '/aws/public/currentevents': {
+      body: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(awsText, 'utf16le').swap16()]),
+      contentType: 'application/json;charset=utf-16',
+    },
     '/aws/rss/ecs-us-west-1.rss': xml('aws/ecs-us-west-1.rss'),
     '/azure/en-us/status/feed/': xml('azure/feed.xml'),
     '/slack/api/v2.0.0/current': json('slack/current-active.json'),
@@ -51,7 +54,8 @@ afterAll(async () => {
   await server.close();
 });
 
-const incidents = (provider: string) => IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${provider}.json`), 'utf8'))).incidents;
+const incidents = (provider: string) =>
+  IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${provider}.json`), 'utf8'))).incidents;
 
 describe('sync across every platform', () => {
   it('syncs each provider with no failures', () => {
@@ -72,22 +76,41 @@ describe('sync across every platform', () => {
   });
 
   it('keeps API and feed incidents apart by id, the API one winning where both have it', () => {
-    expect(incidents('github').map((incident) => incident.id).sort()).toEqual(['69sb0f8lydp4', 'd8x1kq2n5z7w', 'nwjwwhj118sf', 'xdzs70gjthls']);
-    expect(incidents('openai').map((incident) => incident.id).sort()).toEqual(['01M1K0T6A2B3C4D5E6F7G8H9J0', '01M1KWEDH417T2CF44YYHZDFCR', '01M36RMC01ZFWQ861WYJKC4XE1']);
+    expect(
+      incidents('github')
+        .map((incident) => incident.id)
+        .sort(),
+    ).toEqual(['69sb0f8lydp4', 'd8x1kq2n5z7w', 'nwjwwhj118sf', 'xdzs70gjthls']);
+    expect(
+      incidents('openai')
+        .map((incident) => incident.id)
+        .sort(),
+    ).toEqual(['01M1K0T6A2B3C4D5E6F7G8H9J0', '01M1KWEDH417T2CF44YYHZDFCR', '01M36RMC01ZFWQ861WYJKC4XE1']);
     const durable = incidents('cloudflare').find((incident) => incident.id === 'gv29fd076q2t');
     expect(durable?.components).toEqual(['Workflows', 'Durable Objects']);
   });
 
   it('keeps the regions the platforms give', () => {
-    expect(incidents('aws').map((incident) => incident.regions).sort()).toEqual([['me-south-1'], ['us-west-1']]);
-    expect(incidents('aws').find((incident) => incident.regions[0] === 'me-south-1')?.components).toContain('Amazon S3');
+    expect(
+      incidents('aws')
+        .map((incident) => incident.regions)
+        .sort(),
+    ).toEqual([['me-south-1'], ['us-west-1']]);
+    expect(incidents('aws').find((incident) => incident.regions[0] === 'me-south-1')?.components).toContain(
+      'Amazon S3',
+    );
     expect(incidents('azure')[0]?.regions).toEqual(['westus']);
-    expect(incidents('google-cloud').find((incident) => incident.id === '3BvH3LVGcupoYqV6F4Nw')?.regions).toEqual(['europe-west4']);
+    expect(incidents('google-cloud').find((incident) => incident.id === '3BvH3LVGcupoYqV6F4Nw')?.regions).toEqual([
+      'europe-west4',
+    ]);
   });
 
-  it("feeds check: a stack using GitHub Actions gets the Actions incident with its replay window, maintenance left out", async () => {
+  it('feeds check: a stack using GitHub Actions gets the Actions incident with its replay window, maintenance left out', async () => {
     const project = tempDir('downstack-project-');
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'ci-bot', dependencies: { '@actions/core': '^1.10.0' } }));
+    writeFileSync(
+      join(project, 'package.json'),
+      JSON.stringify({ name: 'ci-bot', dependencies: { '@actions/core': '^1.10.0' } }),
+    );
     const check = await runCheck({
       paths: [project],
       indexDir,

@@ -35,15 +35,31 @@ function statuspage(id: string, incidents: Route, extra: Record<string, Route> =
 
 async function sync(providers: TestProvider[], options: Partial<SyncOptions> = {}) {
   const catalog = loadCatalog([writeCatalog(providers)]);
-  return runSync({ indexDir, catalog, providers: providers.map((provider) => provider.id), http: FAST, lockWaitMs: 5_000, ...options });
+  return runSync({
+    indexDir,
+    catalog,
+    providers: providers.map((provider) => provider.id),
+    http: FAST,
+    lockWaitMs: 5_000,
+    ...options,
+  });
 }
 
-const readIndex = (id: string): IndexFile => IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${id}.json`), 'utf8')));
-const ids = (id: string) => readIndex(id).incidents.map((incident) => incident.id).sort();
+const readIndex = (id: string): IndexFile =>
+  IndexFileSchema.parse(JSON.parse(readFileSync(join(indexDir, `${id}.json`), 'utf8')));
+const ids = (id: string) =>
+  readIndex(id)
+    .incidents.map((incident) => incident.id)
+    .sort();
 const count = (path: string) => server.counts.get(path) ?? 0;
 
 async function seedIndex(id: string, incidents: IndexFile['incidents']): Promise<string> {
-  await new IncidentIndex(indexDir).write({ schemaVersion: 1, provider: id, syncedAt: '2026-01-01T00:00:00Z', incidents });
+  await new IncidentIndex(indexDir).write({
+    schemaVersion: 1,
+    provider: id,
+    syncedAt: '2026-01-01T00:00:00Z',
+    incidents,
+  });
   return readFileSync(join(indexDir, `${id}.json`), 'utf8');
 }
 
@@ -65,10 +81,17 @@ const OLD_INCIDENT = {
 
 describe('a Statuspage provider', () => {
   it('syncs, keeps older history, records validators and sources, then re-syncs on 304s alone', async () => {
-    const gh = statuspage('gh', { body: fixture('statuspage/incidents-github.json'), etag: '"v1"' }, {
-      '/api/v2/scheduled-maintenances.json': { body: fixture('statuspage/scheduled-maintenances.json'), lastModified: 'Sat, 31 May 2025 04:30:21 GMT' },
-      '/api/v2/components.json': { body: fixture('statuspage/components-grouped.json'), etag: '"c1"' },
-    });
+    const gh = statuspage(
+      'gh',
+      { body: fixture('statuspage/incidents-github.json'), etag: '"v1"' },
+      {
+        '/api/v2/scheduled-maintenances.json': {
+          body: fixture('statuspage/scheduled-maintenances.json'),
+          lastModified: 'Sat, 31 May 2025 04:30:21 GMT',
+        },
+        '/api/v2/components.json': { body: fixture('statuspage/components-grouped.json'), etag: '"c1"' },
+      },
+    );
     await seedIndex('gh', [OLD_INCIDENT]);
     const first = await sync([gh]);
     expect(first.providers[0]).toMatchObject({ outcome: 'synced', added: 3, total: 4 });
@@ -77,10 +100,14 @@ describe('a Statuspage provider', () => {
     expect(ids('gh')).toEqual(['69sb0f8lydp4', 'd8x1kq2n5z7w', 'nwjwwhj118sf', 'old0incident']);
     const file = readIndex('gh');
     expect(file.http?.[`${server.url}/gh/api/v2/incidents.json`]).toEqual({ etag: '"v1"' });
-    expect(file.http?.[`${server.url}/gh/api/v2/scheduled-maintenances.json`]).toEqual({ lastModified: 'Sat, 31 May 2025 04:30:21 GMT' });
+    expect(file.http?.[`${server.url}/gh/api/v2/scheduled-maintenances.json`]).toEqual({
+      lastModified: 'Sat, 31 May 2025 04:30:21 GMT',
+    });
     expect(file.sources).toContain(`${server.url}/gh/api/v2/incidents.json`);
     expect(file.incidents.find((incident) => incident.id === 'nwjwwhj118sf')?.kind).toBe('maintenance');
-    expect(server.requests[0]?.headers["user-agent"]).toMatch(/^downstack\/\d+\.\d+\.\d+ \(\+https:\/\/www\.npmjs\.com\/package\/downstack\)$/);
+    expect(server.requests[0]?.headers['user-agent']).toMatch(
+      /^downstack\/\d+\.\d+\.\d+ \(\+https:\/\/www\.npmjs\.com\/package\/downstack\)$/,
+    );
 
     const before = server.total();
     const second = await sync([gh]);
@@ -102,14 +129,20 @@ describe('a Statuspage provider', () => {
     server.routes.set('/gh/api/v2/incidents.json', { body: JSON.stringify(open) });
     const report = await sync([gh]);
     expect(report.providers[0]).toMatchObject({ outcome: 'synced', added: 0, updated: 1 });
-    expect(readIndex('gh').incidents.find((incident) => incident.id === 'd8x1kq2n5z7w')).toMatchObject({ status: 'resolved', resolvedAt: '2019-02-20T19:10:00Z' });
+    expect(readIndex('gh').incidents.find((incident) => incident.id === 'd8x1kq2n5z7w')).toMatchObject({
+      status: 'resolved',
+      resolvedAt: '2019-02-20T19:10:00Z',
+    });
   });
 
   it('joins components named in updates to the catalog by id', async () => {
     const cf = statuspage('cf', { body: fixture('statuspage/incidents-cloudflare-grouped.json') });
     cf.components = [{ name: 'Durable Objects (catalog)', id: 'bty1yz6dhh0v' }];
     await sync([cf]);
-    expect(readIndex('cf').incidents[0]?.components).toEqual(['Cloudflare Sites and Services - Workflows', 'Durable Objects (catalog)']);
+    expect(readIndex('cf').incidents[0]?.components).toEqual([
+      'Cloudflare Sites and Services - Workflows',
+      'Durable Objects (catalog)',
+    ]);
   });
 });
 
@@ -133,7 +166,10 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('503 with Retry-After: waits, retries once, and syncs', async () => {
-    const gh = statuspage('gh', { body: fixture('statuspage/incidents-github.json'), failFirst: { times: 1, status: 503, retryAfter: '1' } });
+    const gh = statuspage('gh', {
+      body: fixture('statuspage/incidents-github.json'),
+      failFirst: { times: 1, status: 503, retryAfter: '1' },
+    });
     const report = await sync([gh]);
     expect(report.providers[0]?.outcome).toBe('synced');
     expect(count('/gh/api/v2/incidents.json')).toBe(2);
@@ -141,7 +177,10 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('429 asking for longer than we wait: one request, no retry storm', async () => {
-    const { report, requests } = await failing({ body: '{}', failFirst: { times: 99, status: 429, retryAfter: '3600' } });
+    const { report, requests } = await failing({
+      body: '{}',
+      failFirst: { times: 99, status: 429, retryAfter: '3600' },
+    });
     expect(report?.reason).toMatch(/HTTP 429.*3600 s/);
     expect(requests).toBe(1);
   });
@@ -153,7 +192,10 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('a slow trickle body times out while reading', async () => {
-    const { report, requests } = await failing({ body: fixture('statuspage/incidents-github.json'), trickleMs: 50 }, { timeoutMs: 300, maxRetries: 1 });
+    const { report, requests } = await failing(
+      { body: fixture('statuspage/incidents-github.json'), trickleMs: 50 },
+      { timeoutMs: 300, maxRetries: 1 },
+    );
     expect(report?.reason).toMatch(/timed out after 0\.3 s while reading the body/);
     expect(requests).toBe(2);
   });
@@ -172,7 +214,11 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('an HTML page where JSON was expected fails and names it', async () => {
-    const { report, requests } = await failing({ body: '<!DOCTYPE html><html><body>Checking your browser…</body></html>', contentType: 'application/json' }, {}, true);
+    const { report, requests } = await failing(
+      { body: '<!DOCTYPE html><html><body>Checking your browser…</body></html>', contentType: 'application/json' },
+      {},
+      true,
+    );
     expect(report?.reason).toMatch(/expected JSON or a feed, got an HTML page \(application\/json\)/);
     expect(requests).toBe(1);
   });
@@ -183,7 +229,10 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('valid JSON with a wrong content-type is still read', async () => {
-    const gh = statuspage('gh', { body: fixture('statuspage/incidents-github.json'), contentType: 'text/html; charset=utf-8' });
+    const gh = statuspage('gh', {
+      body: fixture('statuspage/incidents-github.json'),
+      contentType: 'text/html; charset=utf-8',
+    });
     expect((await sync([gh])).providers[0]?.outcome).toBe('synced');
   });
 
@@ -206,7 +255,10 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('a 50 MB body is cut off at the size cap', async () => {
-    const { report, requests } = await failing({ hugeBytes: 50 * 1024 * 1024, headers: { 'transfer-encoding': 'chunked' } });
+    const { report, requests } = await failing({
+      hugeBytes: 50 * 1024 * 1024,
+      headers: { 'transfer-encoding': 'chunked' },
+    });
     expect(report?.reason).toMatch(/over the 32 MB limit/);
     expect(requests).toBe(1);
   });
@@ -218,7 +270,9 @@ describe('faults: the provider keeps its data and the request count stays bounde
   });
 
   it('many providers on one failing host: the host is given up on, not hammered', async () => {
-    const providers = Array.from({ length: 10 }, (_, i) => statuspage(`down${i}`, { status: 503, body: 'down' }, { '/api/v2/scheduled-maintenances.json': { status: 503 } }));
+    const providers = Array.from({ length: 10 }, (_, i) =>
+      statuspage(`down${i}`, { status: 503, body: 'down' }, { '/api/v2/scheduled-maintenances.json': { status: 503 } }),
+    );
     const report = await sync(providers);
     expect(report.providers.every((entry) => entry.outcome === 'failed')).toBe(true);
     // 10 providers × 4 endpoints × 4 attempts would be 160; the per-host breaker and retry budget keep it small.
@@ -232,7 +286,9 @@ describe('faults: the provider keeps its data and the request count stays bounde
     await Promise.all(closed.map((dead) => dead.close()));
     const report = await sync(providers);
     expect(report.providers.every((entry) => entry.outcome === 'failed')).toBe(true);
-    expect(report.providers.filter((entry) => /network looks unreachable/.test(entry.reason ?? '')).length).toBeGreaterThan(5);
+    expect(
+      report.providers.filter((entry) => /network looks unreachable/.test(entry.reason ?? '')).length,
+    ).toBeGreaterThan(5);
     expect(report.http.requests).toBeLessThanOrEqual(16);
   });
 
@@ -244,10 +300,20 @@ describe('faults: the provider keeps its data and the request count stays bounde
 
 describe('platforms that only list what is open', () => {
   it('Azure: an item that leaves the feed is closed; a reused guid later is a new incident', async () => {
-    const azure: TestProvider = { id: 'azure', platform: 'azure', url: `${server.url}/azure/en-us/status`, feed: `${server.url}/azure/feed/`, regions: ['westus'] };
+    const azure: TestProvider = {
+      id: 'azure',
+      platform: 'azure',
+      url: `${server.url}/azure/en-us/status`,
+      feed: `${server.url}/azure/feed/`,
+      regions: ['westus'],
+    };
     server.routes.set('/azure/feed/', { body: fixture('azure/feed.xml'), contentType: 'application/rss+xml' });
     await sync([azure]);
-    expect(readIndex('azure').incidents[0]).toMatchObject({ id: 'issues-connecting-to-resources-in-west-us', resolvedAt: null, regions: ['westus'] });
+    expect(readIndex('azure').incidents[0]).toMatchObject({
+      id: 'issues-connecting-to-resources-in-west-us',
+      resolvedAt: null,
+      regions: ['westus'],
+    });
 
     server.routes.set('/azure/feed/', { body: fixture('azure/feed-empty.xml'), contentType: 'application/rss+xml' });
     const closed = await sync([azure]);
@@ -256,15 +322,29 @@ describe('platforms that only list what is open', () => {
     expect(ended?.status).toBe('resolved');
     expect(ended?.resolvedAt).not.toBeNull();
 
-    server.routes.set('/azure/feed/', { body: fixture('azure/feed.xml').replaceAll('Thu, 23 Jul 2026 16:29:09 Z', 'Mon, 03 Aug 2099 08:00:00 Z'), contentType: 'application/rss+xml' });
+    server.routes.set('/azure/feed/', {
+      body: fixture('azure/feed.xml').replaceAll('Thu, 23 Jul 2026 16:29:09 Z', 'Mon, 03 Aug 2099 08:00:00 Z'),
+      contentType: 'application/rss+xml',
+    });
     await sync([azure]);
-    expect(ids('azure')).toEqual(['issues-connecting-to-resources-in-west-us', 'issues-connecting-to-resources-in-west-us~2099-08-03T08:00']);
+    expect(ids('azure')).toEqual([
+      'issues-connecting-to-resources-in-west-us',
+      'issues-connecting-to-resources-in-west-us~2099-08-03T08:00',
+    ]);
   });
 
   it('AWS: a UTF-16BE body with a BOM is decoded and the region kept', async () => {
     const text = fixture('aws/currentevents.json');
-    server.routes.set('/aws/public/currentevents', { body: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), contentType: 'application/json;charset=utf-16' });
-    const aws: TestProvider = { id: 'aws', platform: 'aws', url: `${server.url}/aws/health/status`, endpoints: [`${server.url}/aws/public/currentevents`] };
+    server.routes.set('/aws/public/currentevents', {
+      body: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]),
+      contentType: 'application/json;charset=utf-16',
+    });
+    const aws: TestProvider = {
+      id: 'aws',
+      platform: 'aws',
+      url: `${server.url}/aws/health/status`,
+      endpoints: [`${server.url}/aws/public/currentevents`],
+    };
     expect((await sync([aws])).providers[0]?.outcome).toBe('synced');
     expect(readIndex('aws').incidents[0]).toMatchObject({ regions: ['me-south-1'], status: 'investigating' });
   });

@@ -52,7 +52,20 @@ export interface DraftIncident {
 }
 
 export function emptyDraft(file: string, format: string, line = 1): DraftIncident {
-  return { file, line, format, title: '', url: '', components: [], regions: [], updates: [], claims: [], durations: [], notes: [], hints: { owners: [], urls: [], text: '' } };
+  return {
+    file,
+    line,
+    format,
+    title: '',
+    url: '',
+    components: [],
+    regions: [],
+    updates: [],
+    claims: [],
+    durations: [],
+    notes: [],
+    hints: { owners: [], urls: [], text: '' },
+  };
 }
 
 const STATUS_WORDS: Array<[RegExp, IncidentStatus]> = [

@@ -9,10 +9,15 @@ export interface StatedDuration {
 }
 
 const APPROX = '(?:(?<approx>about|approximately|approx\\.|around|roughly|nearly|almost|over|under|~)[ \\t]+)?';
-const COMPACT = '(?:(?<ch>\\d+)[ \\t]*h(?:rs?)?(?:[ \\t]*(?<cm>\\d+)[ \\t]*m(?:in)?)?|(?<cmo>\\d+)[ \\t]*m(?:in)?)(?![a-z])';
-const WORDS = '(?:(?<wh>\\d+|an?|one|two|three)[ \\t]+hours?(?:[ \\t]+(?:and[ \\t]+)?(?<wm>\\d+)[ \\t]+min(?:ute)?s?)?|(?<wmo>\\d+)[ \\t]+min(?:ute)?s?)\\b';
+const COMPACT =
+  '(?:(?<ch>\\d+)[ \\t]*h(?:rs?)?(?:[ \\t]*(?<cm>\\d+)[ \\t]*m(?:in)?)?|(?<cmo>\\d+)[ \\t]*m(?:in)?)(?![a-z])';
+const WORDS =
+  '(?:(?<wh>\\d+|an?|one|two|three)[ \\t]+hours?(?:[ \\t]+(?:and[ \\t]+)?(?<wm>\\d+)[ \\t]+min(?:ute)?s?)?|(?<wmo>\\d+)[ \\t]+min(?:ute)?s?)\\b';
 // A compact "1h 39m" is a duration wherever it stands; words ("2 hours") only after a cue, since prose is full of them.
-const CUED = new RegExp(`\\b(?:lasting|lasted|lasts|took|duration:?|time to (?:repair|resolve|recover|mitigate|restore):?|for|after the)[ \\t]+${APPROX}(?:${COMPACT}|${WORDS})`, 'gi');
+const CUED = new RegExp(
+  `\\b(?:lasting|lasted|lasts|took|duration:?|time to (?:repair|resolve|recover|mitigate|restore):?|for|after the)[ \\t]+${APPROX}(?:${COMPACT}|${WORDS})`,
+  'gi',
+);
 const BARE_COMPACT = /(?<![\w.:-])(?<ch>\d+)h[ \t]*(?:(?<cm>\d+)m)?(?![\w])/g;
 const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3 };
 
@@ -21,8 +26,11 @@ export function extractDurations(text: string): StatedDuration[] {
   for (const match of text.matchAll(CUED)) {
     const g = match.groups ?? {};
     const hours = g.ch ?? g.wh;
-    const minutes = Number(g.cm ?? g.cmo ?? g.wm ?? g.wmo ?? 0) + (hours ? (NUMBER_WORDS[hours.toLowerCase()] ?? Number(hours)) * 60 : 0);
-    if (minutes > 0) found.push({ minutes, approximate: g.approx !== undefined, written: match[0].trim(), index: match.index ?? 0 });
+    const minutes =
+      Number(g.cm ?? g.cmo ?? g.wm ?? g.wmo ?? 0) +
+      (hours ? (NUMBER_WORDS[hours.toLowerCase()] ?? Number(hours)) * 60 : 0);
+    if (minutes > 0)
+      found.push({ minutes, approximate: g.approx !== undefined, written: match[0].trim(), index: match.index ?? 0 });
   }
   for (const match of text.matchAll(BARE_COMPACT)) {
     const index = match.index ?? 0;

@@ -17,7 +17,15 @@ export function looksLikeFeed(text: string): boolean {
 }
 
 export function parseFeed(text: string, file: string): DraftIncident[] {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', textNodeName: '#text', processEntities: true, htmlEntities: true, parseTagValue: false, trimValues: true });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    textNodeName: '#text',
+    processEntities: true,
+    htmlEntities: true,
+    parseTagValue: false,
+    trimValues: true,
+  });
   let doc: unknown;
   try {
     doc = parser.parse(text, true);
@@ -32,25 +40,35 @@ export function parseFeed(text: string, file: string): DraftIncident[] {
     const feed = doc.feed;
     const owner = textOf(feed.title);
     const feedLink = links(feed.link)[0] ?? '';
-    return list(feed.entry).map((entry) => draftFromEntry({
-      title: textOf(entry.title),
-      link: links(entry.link)[0] ?? '',
-      guid: textOf(entry.id),
-      published: textOf(entry.published) || textOf(entry.updated),
-      html: textOf(entry.content) || textOf(entry.summary),
-    }, { owner, feedLink, text, file, format: 'atom', lineAt }));
+    return list(feed.entry).map((entry) =>
+      draftFromEntry(
+        {
+          title: textOf(entry.title),
+          link: links(entry.link)[0] ?? '',
+          guid: textOf(entry.id),
+          published: textOf(entry.published) || textOf(entry.updated),
+          html: textOf(entry.content) || textOf(entry.summary),
+        },
+        { owner, feedLink, text, file, format: 'atom', lineAt },
+      ),
+    );
   }
   if (isRecord(doc.rss) && isRecord(doc.rss.channel)) {
     const channel = doc.rss.channel;
     const owner = textOf(channel.title);
     const feedLink = textOf(channel.link);
-    return list(channel.item).map((item) => draftFromEntry({
-      title: textOf(item.title),
-      link: textOf(item.link) || textOf(item.guid),
-      guid: textOf(item.guid),
-      published: textOf(item.pubDate),
-      html: textOf(item.description),
-    }, { owner, feedLink, text, file, format: 'rss', lineAt }));
+    return list(channel.item).map((item) =>
+      draftFromEntry(
+        {
+          title: textOf(item.title),
+          link: textOf(item.link) || textOf(item.guid),
+          guid: textOf(item.guid),
+          published: textOf(item.pubDate),
+          html: textOf(item.description),
+        },
+        { owner, feedLink, text, file, format: 'rss', lineAt },
+      ),
+    );
   }
   throw new ParseError(file, 1, 'XML but neither an Atom <feed> nor an RSS <rss><channel>');
 }
@@ -77,7 +95,12 @@ function draftFromEntry(entry: Entry, context: FeedContext): DraftIncident {
   const line = context.lineAt(offset);
   const draft = emptyDraft(context.file, context.format, line);
   const published = machineTimeToUtc(entry.published);
-  if (!published) throw new ParseError(context.file, line, `entry "${entry.title}": published/pubDate "${entry.published}" is not a timestamp with a time zone, so its update dates have no year`);
+  if (!published)
+    throw new ParseError(
+      context.file,
+      line,
+      `entry "${entry.title}": published/pubDate "${entry.published}" is not a timestamp with a time zone, so its update dates have no year`,
+    );
   const code = /\/incidents\/([a-z0-9]+)/i.exec(entry.link)?.[1];
   draft.id = code ?? (entry.guid || undefined);
   draft.title = entry.title;
@@ -92,7 +115,9 @@ function draftFromEntry(entry: Entry, context: FeedContext): DraftIncident {
     const stamp = extractTimes(stampLine, { referenceMs: Date.parse(published) }).mentions[0];
     const body = stamp ? rest.join('\n') : plain;
     const labelled = /^([A-Za-z][A-Za-z ]{1,20}?)\s+[-–]\s+([\s\S]*)$/.exec(body.trim());
-    const status = labelled ? (statusFromLabel(labelled[1] ?? '') ?? (labelled[1] ?? 'update').toLowerCase()) : 'update';
+    const status = labelled
+      ? (statusFromLabel(labelled[1] ?? '') ?? (labelled[1] ?? 'update').toLowerCase())
+      : 'update';
     if (!stamp) {
       unstamped.push(status);
       continue;
@@ -100,7 +125,10 @@ function draftFromEntry(entry: Entry, context: FeedContext): DraftIncident {
     updates.push({ at: stamp.at, status, body: cleanText(labelled?.[2] ?? body), components: [] });
   }
   draft.updates = updates.sort((a, b) => a.at.localeCompare(b.at));
-  if (unstamped.length > 0) draft.notes.push(`${unstamped.length} update(s) in the feed entry carry no time (${unstamped.join(', ')}) and were left out`);
+  if (unstamped.length > 0)
+    draft.notes.push(
+      `${unstamped.length} update(s) in the feed entry carry no time (${unstamped.join(', ')}) and were left out`,
+    );
   // No stamped update: the entry's date is all there is; its publish time is when the feed wrote it, not the outage.
   if (draft.updates.length === 0) draft.dateOnly = published.slice(0, 10);
   const last = draft.updates.filter((update) => update.status !== 'postmortem').at(-1);
@@ -109,11 +137,16 @@ function draftFromEntry(entry: Entry, context: FeedContext): DraftIncident {
 
   const prose = draft.updates.map((update) => update.body).join('\n\n');
   const reading = readProse(prose, draft.updates[0] ? { anchorMs: Date.parse(draft.updates[0].at) } : {});
-  if (reading.problems[0]) throw new ParseError(context.file, line, `entry "${entry.title}": ${reading.problems[0].message}`);
+  if (reading.problems[0])
+    throw new ParseError(context.file, line, `entry "${entry.title}": ${reading.problems[0].message}`);
   draft.claims = reading.claims;
   draft.durations = reading.durations;
   draft.notes.push(...reading.notes);
-  draft.hints = { owners: [context.owner], urls: [context.feedLink, entry.link].filter(Boolean), text: `${entry.title}\n${prose}` };
+  draft.hints = {
+    owners: [context.owner],
+    urls: [context.feedLink, entry.link].filter(Boolean),
+    text: `${entry.title}\n${prose}`,
+  };
   return draft;
 }
 

@@ -13,7 +13,16 @@ const TEXT_FIELDS = ['symptoms_text', 'summary', 'detection', 'trigger'] as cons
 
 export function isIncidentlibRecord(data: unknown): boolean {
   const records = Array.isArray(data) ? data : [data];
-  return records.length > 0 && records.every((record) => isRecord(record) && typeof record.org === 'string' && (isRecord(record.title) || typeof record.title === 'string') && (isRecord(record.timeline) || isRecord(record.symptoms_text) || isRecord(record.summary)));
+  return (
+    records.length > 0 &&
+    records.every(
+      (record) =>
+        isRecord(record) &&
+        typeof record.org === 'string' &&
+        (isRecord(record.title) || typeof record.title === 'string') &&
+        (isRecord(record.timeline) || isRecord(record.symptoms_text) || isRecord(record.summary)),
+    )
+  );
 }
 
 export function parseIncidentlib(data: unknown, text: string, file: string): DraftIncident[] {
@@ -22,15 +31,24 @@ export function parseIncidentlib(data: unknown, text: string, file: string): Dra
   return records.map((record) => draftFrom(record, text, file, lineAt));
 }
 
-function draftFrom(record: Record<string, unknown>, text: string, file: string, lineAt: (offset: number) => number): DraftIncident {
+function draftFrom(
+  record: Record<string, unknown>,
+  text: string,
+  file: string,
+  lineAt: (offset: number) => number,
+): DraftIncident {
   const recordId = String(record.id ?? '');
   const offset = Math.max(0, text.indexOf(JSON.stringify(recordId)));
   const line = lineAt(offset);
   const draft = emptyDraft(file, 'incidentlib', line);
   const date = typeof record.date === 'string' ? parseLocalDate(record.date) : undefined;
-  if (!date) throw new ParseError(file, line, `record ${recordId || '(no id)'}: "date" must be an ISO date (2025-03-21)`);
+  if (!date)
+    throw new ParseError(file, line, `record ${recordId || '(no id)'}: "date" must be an ISO date (2025-03-21)`);
 
-  const sources = (Array.isArray(record.sources) ? record.sources : []).filter(isRecord).map((source) => String(source.url ?? '')).filter(Boolean);
+  const sources = (Array.isArray(record.sources) ? record.sources : [])
+    .filter(isRecord)
+    .map((source) => String(source.url ?? ''))
+    .filter(Boolean);
   const statusUrl = sources.find((url) => /\/incidents\/[a-z0-9]+/i.test(url));
   draft.id = statusUrl ? (/\/incidents\/([a-z0-9]+)/i.exec(statusUrl)?.[1] ?? recordId) : recordId;
   draft.url = statusUrl ?? sources[0] ?? (typeof record.url === 'string' ? record.url : '');
@@ -43,7 +61,8 @@ function draftFrom(record: Record<string, unknown>, text: string, file: string, 
   for (const field of TEXT_FIELDS) {
     for (const [lang, value] of languages(record[field])) {
       const reading = readProse(value, { anchorDate: date });
-      if (reading.problems[0]) throw new ParseError(file, line, `record ${recordId}: ${field}.${lang}: ${reading.problems[0].message}`);
+      if (reading.problems[0])
+        throw new ParseError(file, line, `record ${recordId}: ${field}.${lang}: ${reading.problems[0].message}`);
       claims.push(...reading.claims);
       posts.push(...reading.posts);
       draft.notes.push(...reading.notes);
@@ -59,15 +78,26 @@ function draftFrom(record: Record<string, unknown>, text: string, file: string, 
   const timeline = isRecord(record.timeline) ? record.timeline : {};
   if (typeof timeline.resolved_after === 'string') {
     const minutes = parseCompactDuration(timeline.resolved_after);
-    if (minutes === undefined) throw new ParseError(file, line, `record ${recordId}: timeline.resolved_after "${timeline.resolved_after}" is not a duration like 31m or 1h 39m`);
-    draft.durations.push({ minutes, approximate: false, written: `timeline.resolved_after: ${timeline.resolved_after}` });
+    if (minutes === undefined)
+      throw new ParseError(
+        file,
+        line,
+        `record ${recordId}: timeline.resolved_after "${timeline.resolved_after}" is not a duration like 31m or 1h 39m`,
+      );
+    draft.durations.push({
+      minutes,
+      approximate: false,
+      written: `timeline.resolved_after: ${timeline.resolved_after}`,
+    });
   }
   if (draft.updates.length === 0 && draft.claims.length === 0) draft.dateOnly = record.date as string;
 
   const scope = isRecord(record.impact) && typeof record.impact.scope === 'string' ? record.impact.scope : '';
   draft.componentText = [scope, ...languages(record.symptoms_text).map(([, value]) => value)].join('\n');
   const rootCause = typeof record.root_cause === 'string' ? record.root_cause : '';
-  const named = Array.isArray(record.domain) ? record.domain.filter((value): value is string => typeof value === 'string') : [];
+  const named = Array.isArray(record.domain)
+    ? record.domain.filter((value): value is string => typeof value === 'string')
+    : [];
   draft.hints = {
     owners: [String(record.org), typeof record.org_slug === 'string' ? record.org_slug : ''].filter(Boolean),
     urls: sources,
@@ -80,7 +110,9 @@ function draftFrom(record: Record<string, unknown>, text: string, file: string, 
 function languages(value: unknown): Array<[string, string]> {
   if (typeof value === 'string') return [['en', value]];
   if (!isRecord(value)) return [];
-  return Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '');
+  return Object.entries(value).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== '',
+  );
 }
 
 function english(value: unknown): string {

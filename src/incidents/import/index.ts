@@ -62,15 +62,21 @@ export class ImportError extends DownstackError {
 
 export function readDocument(document: ImportDocument): DraftIncident[] {
   const { file, text } = document;
-  if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES) throw new ParseError(file, undefined, tooBig(Buffer.byteLength(text, 'utf8')));
+  if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES)
+    throw new ParseError(file, undefined, tooBig(Buffer.byteLength(text, 'utf8')));
   if (text.trim() === '') throw new ParseError(file, 1, 'empty document');
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
     const data = parseJsonText(text, file);
     if (isStatuspageJson(data)) return parseStatuspageJson(data, text, file);
     if (isIncidentlibRecord(data)) return parseIncidentlib(data, text, file);
-    if (isRecord(data) && Array.isArray(data.incidents) && data.incidents.length === 0) throw new ParseError(file, 1, 'a Statuspage incidents list with no incidents in it: nothing to import');
-    throw new ParseError(file, 1, 'JSON, but neither a Statuspage incident / incidents.json nor an incidentlib record (id, org, date, title, timeline)');
+    if (isRecord(data) && Array.isArray(data.incidents) && data.incidents.length === 0)
+      throw new ParseError(file, 1, 'a Statuspage incidents list with no incidents in it: nothing to import');
+    throw new ParseError(
+      file,
+      1,
+      'JSON, but neither a Statuspage incident / incidents.json nor an incidentlib record (id, org, date, title, timeline)',
+    );
   }
   if (looksLikeFeed(text)) return parseFeed(text, file);
   return [parseTextPage(text, file)];
@@ -84,7 +90,14 @@ export function finalizeDraft(draft: DraftIncident, provider: string, upstream: 
   const windows = computeWindows(draft);
   const entry = catalog.providers.get(provider);
   const named = draft.components.map((name) => (entry ? (findComponent(entry, name)?.name ?? name) : name));
-  const listed = entry && draft.componentText ? entry.components.filter((component) => [component.name, ...(component.aliases ?? [])].some((name) => wordIn(name, draft.componentText ?? ''))).map((component) => component.name) : [];
+  const listed =
+    entry && draft.componentText
+      ? entry.components
+          .filter((component) =>
+            [component.name, ...(component.aliases ?? [])].some((name) => wordIn(name, draft.componentText ?? '')),
+          )
+          .map((component) => component.name)
+      : [];
   const resolvedStatus = windows.resolvedAt ? 'resolved' : 'investigating';
   const incident: Incident = {
     provider,
@@ -107,7 +120,11 @@ export function finalizeDraft(draft: DraftIncident, provider: string, upstream: 
   const checked = IncidentSchema.safeParse(incident);
   if (!checked.success) {
     const issue = checked.error.issues[0];
-    throw new ParseError(draft.file, draft.line, `incident "${incident.title}" cannot be stored: ${issue?.path.join('.')}: ${issue?.message}`);
+    throw new ParseError(
+      draft.file,
+      draft.line,
+      `incident "${incident.title}" cannot be stored: ${issue?.path.join('.')}: ${issue?.message}`,
+    );
   }
   return incident;
 }
@@ -123,7 +140,12 @@ export async function importDocuments(documents: ImportDocument[], options: Impo
         const incident = finalizeDraft(draft, choice.provider, choice.upstream, options.catalog);
         incoming.push(incident);
         for (const note of incident.conflicts ?? []) {
-          if (/^(?:noTimes|zoneAssumed):|carry no time/.test(note)) warnings.push({ file: draft.file, line: draft.line, message: `${incident.provider}/${incident.id}: ${note}` });
+          if (/^(?:noTimes|zoneAssumed):|carry no time/.test(note))
+            warnings.push({
+              file: draft.file,
+              line: draft.line,
+              message: `${incident.provider}/${incident.id}: ${note}`,
+            });
         }
       }
     } catch (error) {
@@ -135,7 +157,9 @@ export async function importDocuments(documents: ImportDocument[], options: Impo
   if (incoming.length === 0) throw new ImportError(['no incidents in the documents given']);
 
   // Read, merge and write under the index lock, so a sync running at the same time cannot undo the import.
-  const lock = options.dryRun ? undefined : await acquireLock(options.index.dir, { waitMs: options.lockWaitMs ?? 30_000 });
+  const lock = options.dryRun
+    ? undefined
+    : await acquireLock(options.index.dir, { waitMs: options.lockWaitMs ?? 30_000 });
   try {
     return await mergeAndWrite(incoming, warnings, options);
   } finally {
@@ -143,7 +167,11 @@ export async function importDocuments(documents: ImportDocument[], options: Impo
   }
 }
 
-async function mergeAndWrite(incoming: Incident[], warnings: InputProblem[], options: ImportOptions): Promise<ImportResult> {
+async function mergeAndWrite(
+  incoming: Incident[],
+  warnings: InputProblem[],
+  options: ImportOptions,
+): Promise<ImportResult> {
   const problems: string[] = [];
   const files = new Map<string, IndexFile>();
   const imported: ImportedIncident[] = [];
@@ -161,10 +189,22 @@ async function mergeAndWrite(incoming: Incident[], warnings: InputProblem[], opt
     for (const incident of incoming.filter((item) => item.provider === provider)) {
       const at = stored.findIndex((known) => isSameIncident(known, incident));
       const snapshotMatch = at < 0 ? layered.incidents.find((known) => isSameIncident(known, incident)) : undefined;
-      const merged = at >= 0 ? mergeIncidents(stored[at] as Incident, incident) : snapshotMatch ? mergeIncidents(snapshotMatch, incident) : incident;
+      const merged =
+        at >= 0
+          ? mergeIncidents(stored[at] as Incident, incident)
+          : snapshotMatch
+            ? mergeIncidents(snapshotMatch, incident)
+            : incident;
       if (at >= 0) stored[at] = merged;
       else stored.push(merged);
-      imported.push({ provider, id: merged.id, title: merged.title, action: at >= 0 || snapshotMatch ? 'merged' : 'added', replay: replayWindow(merged), incident: merged });
+      imported.push({
+        provider,
+        id: merged.id,
+        title: merged.title,
+        action: at >= 0 || snapshotMatch ? 'merged' : 'added',
+        replay: replayWindow(merged),
+        incident: merged,
+      });
     }
     stored.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
     files.set(provider, { ...(file ?? {}), schemaVersion: INDEX_SCHEMA_VERSION, provider, incidents: stored });

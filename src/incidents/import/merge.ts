@@ -14,7 +14,8 @@ export function isSameIncident(a: Incident, b: Incident): boolean {
   const overlap = overlapShare(replayWindow(a), replayWindow(b));
   if (overlap <= 0) return false;
   if (titleSimilarity(a.title, b.title) >= 0.5) return true;
-  const sharedComponents = a.components.length === 0 || b.components.length === 0 || a.components.some((name) => b.components.includes(name));
+  const sharedComponents =
+    a.components.length === 0 || b.components.length === 0 || a.components.some((name) => b.components.includes(name));
   return overlap >= 0.5 && sharedComponents;
 }
 
@@ -33,26 +34,43 @@ export function mergeIncidents(existing: Incident, incoming: Incident): Incident
   // A page shows "8:00 PM" for an update the API stamps 20:00:41: the same status within two minutes is one update.
   const updates: IncidentUpdate[] = [...existing.updates];
   for (const update of incoming.updates) {
-    const twin = updates.findIndex((known) => known.status === update.status && minutesBetween(known.at, update.at) <= 2);
+    const twin = updates.findIndex(
+      (known) => known.status === update.status && minutesBetween(known.at, update.at) <= 2,
+    );
     if (twin < 0) updates.push(update);
-    else if (update.body.length > (updates[twin] as IncidentUpdate).body.length) updates[twin] = { ...update, at: (updates[twin] as IncidentUpdate).at };
+    else if (update.body.length > (updates[twin] as IncidentUpdate).body.length)
+      updates[twin] = { ...update, at: (updates[twin] as IncidentUpdate).at };
   }
   const conflicts = [...(existing.conflicts ?? []), ...(incoming.conflicts ?? [])];
   if (minutesBetween(existing.startedAt, incoming.startedAt) > TOLERANCE_MINUTES) {
-    conflicts.push(`sources disagree on the start: ${existing.startedAt} (${existing.source}) vs ${incoming.startedAt} (${incoming.source})`);
+    conflicts.push(
+      `sources disagree on the start: ${existing.startedAt} (${existing.source}) vs ${incoming.startedAt} (${incoming.source})`,
+    );
   }
-  if (existing.resolvedAt && incoming.resolvedAt && minutesBetween(existing.resolvedAt, incoming.resolvedAt) > TOLERANCE_MINUTES) {
-    conflicts.push(`sources disagree on the resolution: ${existing.resolvedAt} (${existing.source}) vs ${incoming.resolvedAt} (${incoming.source})`);
+  if (
+    existing.resolvedAt &&
+    incoming.resolvedAt &&
+    minutesBetween(existing.resolvedAt, incoming.resolvedAt) > TOLERANCE_MINUTES
+  ) {
+    conflicts.push(
+      `sources disagree on the resolution: ${existing.resolvedAt} (${existing.source}) vs ${incoming.resolvedAt} (${incoming.source})`,
+    );
   }
   const impactWindow = mergeWindow(existing, incoming);
-  const resolvedAt = existing.resolvedAt && incoming.resolvedAt ? later(existing.resolvedAt, incoming.resolvedAt) : (existing.resolvedAt ?? incoming.resolvedAt);
+  const resolvedAt =
+    existing.resolvedAt && incoming.resolvedAt
+      ? later(existing.resolvedAt, incoming.resolvedAt)
+      : (existing.resolvedAt ?? incoming.resolvedAt);
   const upstream = [...new Set([...(existing.upstream ?? []), ...(incoming.upstream ?? [])])];
   const sources = [...new Set([...existing.source.split('; '), ...incoming.source.split('; ')])].join('; ');
   return {
     ...existing,
     title: existing.title || incoming.title,
     url: existing.url || incoming.url,
-    status: resolvedAt && !['resolved', 'postmortem', 'completed'].includes(existing.status) ? incoming.status : existing.status,
+    status:
+      resolvedAt && !['resolved', 'postmortem', 'completed'].includes(existing.status)
+        ? incoming.status
+        : existing.status,
     impact: existing.impact === 'unknown' ? incoming.impact : existing.impact,
     components: [...new Set([...existing.components, ...incoming.components])],
     regions: [...new Set([...existing.regions, ...incoming.regions])],
@@ -72,7 +90,10 @@ function mergeWindow(a: Incident, b: Incident): Incident['impactWindow'] {
   return {
     from: earlier(a.impactWindow.from, b.impactWindow.from),
     to: later(a.impactWindow.to, b.impactWindow.to),
-    source: a.impactWindow.source === b.impactWindow.source ? a.impactWindow.source : `${a.impactWindow.source} | ${b.impactWindow.source}`.slice(0, 1200),
+    source:
+      a.impactWindow.source === b.impactWindow.source
+        ? a.impactWindow.source
+        : `${a.impactWindow.source} | ${b.impactWindow.source}`.slice(0, 1200),
   };
 }
 
@@ -86,11 +107,20 @@ function later(a: string, b: string): string {
 }
 
 function normalizeUrl(url: string): string {
-  return url.toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/[/#?]+$/, '');
+  return url
+    .toLowerCase()
+    .replace(/^https?:\/\/(www\.)?/, '')
+    .replace(/[/#?]+$/, '');
 }
 
 function titleSimilarity(a: string, b: string): number {
-  const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2));
+  const words = (text: string) =>
+    new Set(
+      text
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((word) => word.length > 2),
+    );
   const wa = words(a);
   const wb = words(b);
   if (wa.size === 0 || wb.size === 0) return 0;

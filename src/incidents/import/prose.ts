@@ -3,14 +3,33 @@ import type { IncidentUpdate } from '../../model.js';
 import type { WindowClaim } from './draft.js';
 import { statusFromText } from './draft.js';
 import { extractDurations } from './durations.js';
-import { extractTimes, sentenceAt, sentenceBounds, type ExtractOptions, type TimeMention, type TimeProblem } from './time-extract.js';
+import {
+  extractTimes,
+  sentenceAt,
+  sentenceBounds,
+  type ExtractOptions,
+  type TimeMention,
+  type TimeProblem,
+} from './time-extract.js';
 
 // Cues, nearest to the time wins. Actions are what the team did (preparing, deploying), not when impact began or ended.
 const CUES: Array<[RegExp, 'start' | 'end' | 'action' | 'post']> = [
-  [/\b(?:began|started)[ \t]+(?:to[ \t]+(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+|(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+ing)\b/gi, 'action'],
-  [/\b(?:prepar\w*|deploy\w*|hot ?fix\w*|placed|configur\w*|transferr\w*|tracing|rolled back|rolling back|escalat\w*)\b/gi, 'action'],
-  [/\b(?:restored|recover(?:ed|y)|resolved|returned to normal|back to normal|fully (?:available|operational)|handled successfully|mitigated|ended|subsided|resumed|operational)\b/gi, 'end'],
-  [/\b(?:began|begun|started|starting|(?:first )?appeared|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi, 'start'],
+  [
+    /\b(?:began|started)[ \t]+(?:to[ \t]+(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+|(?!fail|erro|tim|return|drop|reject|refus|queu|degrad|los|serv|affect)[a-z]+ing)\b/gi,
+    'action',
+  ],
+  [
+    /\b(?:prepar\w*|deploy\w*|hot ?fix\w*|placed|configur\w*|transferr\w*|tracing|rolled back|rolling back|escalat\w*)\b/gi,
+    'action',
+  ],
+  [
+    /\b(?:restored|recover(?:ed|y)|resolved|returned to normal|back to normal|fully (?:available|operational)|handled successfully|mitigated|ended|subsided|resumed|operational)\b/gi,
+    'end',
+  ],
+  [
+    /\b(?:began|begun|started|starting|(?:first )?appeared|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi,
+    'start',
+  ],
   [/\b(?:status page|posted|post(?:ed)? an update)\b|글|게시/gi, 'post'],
 ];
 const REPLAY_CUE = /\breplay|\bmay need\b|\banything that failed\b/i;
@@ -25,14 +44,23 @@ export interface ProseReading {
   problems: TimeProblem[];
 }
 
-export function readProse(text: string, options: ExtractOptions, skip: (mention: TimeMention) => boolean = () => false): ProseReading {
+export function readProse(
+  text: string,
+  options: ExtractOptions,
+  skip: (mention: TimeMention) => boolean = () => false,
+): ProseReading {
   const extraction = extractTimes(text, options);
   const claims: WindowClaim[] = [];
   const posts: IncidentUpdate[] = [];
   for (const range of extraction.ranges) {
     if (skip(range.from)) continue;
     const sentence = sentenceAt(text, range.from.index);
-    claims.push({ from: range.from.at, to: range.to.at, kind: REPLAY_CUE.test(sentence) ? 'stated' : 'impact', quote: quote(sentence) });
+    claims.push({
+      from: range.from.at,
+      to: range.to.at,
+      kind: REPLAY_CUE.test(sentence) ? 'stated' : 'impact',
+      quote: quote(sentence),
+    });
   }
   for (const mention of extraction.mentions) {
     if (mention.range || skip(mention)) continue;
@@ -43,7 +71,12 @@ export function readProse(text: string, options: ExtractOptions, skip: (mention:
     else if (cue === 'post') {
       const after = text.slice(mention.end, mention.end + 120).split(/[,.;\n]/)[0] ?? '';
       // The clause that names this one post, not the whole sentence listing all of them.
-      posts.push({ at: mention.at, status: statusFromText(after), body: quote(`${mention.written}${after}`), components: [] });
+      posts.push({
+        at: mention.at,
+        status: statusFromText(after),
+        body: quote(`${mention.written}${after}`),
+        components: [],
+      });
     }
   }
   return {
@@ -74,12 +107,21 @@ function nearestCue(text: string, mention: TimeMention): 'start' | 'end' | 'acti
 /** Notes for times read without a written zone, one line per kind, listing the times as written. */
 export function zoneNotes(mentions: TimeMention[]): string[] {
   const notes: string[] = [];
-  const assumed = unique(mentions.filter((mention) => mention.zoneFrom === 'assumed').map((mention) => mention.written.trim()));
-  if (assumed.length > 0) notes.push(`zoneAssumed: ${assumed.join(', ')} ${assumed.length === 1 ? 'has' : 'have'} no time zone in the document; read as UTC`);
+  const assumed = unique(
+    mentions.filter((mention) => mention.zoneFrom === 'assumed').map((mention) => mention.written.trim()),
+  );
+  if (assumed.length > 0)
+    notes.push(
+      `zoneAssumed: ${assumed.join(', ')} ${assumed.length === 1 ? 'has' : 'have'} no time zone in the document; read as UTC`,
+    );
   const inherited = mentions.filter((mention) => mention.zoneFrom === 'inherited');
   const byZone = new Map<string, string[]>();
-  for (const mention of inherited) byZone.set(mention.zone, unique([...(byZone.get(mention.zone) ?? []), mention.written.trim()]));
-  for (const [zone, written] of byZone) notes.push(`zoneInherited: ${written.join(', ')} ${written.length === 1 ? 'has' : 'have'} no time zone; read as ${zone} like the times written before ${written.length === 1 ? 'it' : 'them'}`);
+  for (const mention of inherited)
+    byZone.set(mention.zone, unique([...(byZone.get(mention.zone) ?? []), mention.written.trim()]));
+  for (const [zone, written] of byZone)
+    notes.push(
+      `zoneInherited: ${written.join(', ')} ${written.length === 1 ? 'has' : 'have'} no time zone; read as ${zone} like the times written before ${written.length === 1 ? 'it' : 'them'}`,
+    );
   return notes;
 }
 

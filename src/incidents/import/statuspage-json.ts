@@ -19,7 +19,8 @@ export function isStatuspageJson(data: unknown): boolean {
 
 function statuspageIncidents(data: unknown): Array<Record<string, unknown>> | undefined {
   if (!isRecord(data)) return undefined;
-  const looksLikeIncident = (value: unknown): boolean => isRecord(value) && Array.isArray(value.incident_updates) && typeof value.id === 'string';
+  const looksLikeIncident = (value: unknown): boolean =>
+    isRecord(value) && Array.isArray(value.incident_updates) && typeof value.id === 'string';
   if (looksLikeIncident(data)) return [data];
   if (looksLikeIncident(data.incident)) return [data.incident as Record<string, unknown>];
   const lists = [data.incidents, data.scheduled_maintenances].filter(Array.isArray) as unknown[][];
@@ -48,14 +49,23 @@ interface Source {
   offset: number;
 }
 
-function draftFrom(incident: Record<string, unknown>, page: Record<string, unknown> | undefined, { text, file, lineAt, offset }: Source): DraftIncident {
+function draftFrom(
+  incident: Record<string, unknown>,
+  page: Record<string, unknown> | undefined,
+  { text, file, lineAt, offset }: Source,
+): DraftIncident {
   const id = String(incident.id);
   const line = lineAt(offset);
   const at = (key: string) => {
     const value = incident[key];
     if (value === null || value === undefined) return undefined;
     const utc = machineTimeToUtc(value);
-    if (!utc) throw new ParseError(file, lineOfKeyAfter({ text, lineAt }, key, offset) ?? line, `incident ${id}: ${key} "${String(value)}" is not a timestamp with a time zone`);
+    if (!utc)
+      throw new ParseError(
+        file,
+        lineOfKeyAfter({ text, lineAt }, key, offset) ?? line,
+        `incident ${id}: ${key} "${String(value)}" is not a timestamp with a time zone`,
+      );
     return utc;
   };
   const draft = emptyDraft(file, 'statuspage-json', line);
@@ -64,7 +74,8 @@ function draftFrom(incident: Record<string, unknown>, page: Record<string, unkno
   draft.url = typeof incident.shortlink === 'string' ? incident.shortlink : '';
   const status = typeof incident.status === 'string' ? statusFromLabel(incident.status) : undefined;
   if (status) draft.status = status;
-  if (typeof incident.impact === 'string' && IMPACTS.has(incident.impact)) draft.impact = incident.impact as IncidentImpact;
+  if (typeof incident.impact === 'string' && IMPACTS.has(incident.impact))
+    draft.impact = incident.impact as IncidentImpact;
   if (incident.scheduled_for || draft.impact === 'maintenance') draft.kind = 'maintenance';
 
   const updates: IncidentUpdate[] = [];
@@ -72,24 +83,50 @@ function draftFrom(incident: Record<string, unknown>, page: Record<string, unkno
     if (!isRecord(raw)) continue;
     const stamp = machineTimeToUtc(raw.display_at) ?? machineTimeToUtc(raw.created_at);
     if (!stamp) throw new ParseError(file, line, `incident ${id}: an update has no created_at/display_at timestamp`);
-    const components = Array.isArray(raw.affected_components) ? raw.affected_components.filter(isRecord).map((item) => String(item.name ?? '')).filter(Boolean) : [];
-    updates.push({ at: stamp, status: typeof raw.status === 'string' ? raw.status : 'update', body: cleanText(htmlToText(String(raw.body ?? '')).text), components });
+    const components = Array.isArray(raw.affected_components)
+      ? raw.affected_components
+          .filter(isRecord)
+          .map((item) => String(item.name ?? ''))
+          .filter(Boolean)
+      : [];
+    updates.push({
+      at: stamp,
+      status: typeof raw.status === 'string' ? raw.status : 'update',
+      body: cleanText(htmlToText(String(raw.body ?? '')).text),
+      components,
+    });
   }
   draft.updates = updates.sort((a, b) => a.at.localeCompare(b.at));
-  const listed = Array.isArray(incident.components) ? incident.components.filter(isRecord).map((item) => String(item.name ?? '')).filter(Boolean) : [];
+  const listed = Array.isArray(incident.components)
+    ? incident.components
+        .filter(isRecord)
+        .map((item) => String(item.name ?? ''))
+        .filter(Boolean)
+    : [];
   draft.components = [...new Set([...listed, ...updates.flatMap((update) => update.components)])];
 
   const startedAt = at('started_at') ?? at('created_at') ?? draft.updates[0]?.at;
   if (startedAt) draft.startedAt = startedAt;
   const resolvedAt = at('resolved_at');
   const closed = status === 'resolved' || status === 'postmortem' || status === 'completed';
-  draft.resolvedAt = resolvedAt ?? (closed ? (draft.updates.filter((update) => update.status !== 'postmortem').at(-1)?.at ?? null) : null);
+  draft.resolvedAt =
+    resolvedAt ??
+    (closed ? (draft.updates.filter((update) => update.status !== 'postmortem').at(-1)?.at ?? null) : null);
   if (startedAt && draft.resolvedAt && draft.resolvedAt < startedAt) {
-    throw new ParseError(file, lineOfKeyAfter({ text, lineAt }, 'resolved_at', offset) ?? line, `incident ${id}: resolved_at ${draft.resolvedAt} is before it started (${startedAt})`);
+    throw new ParseError(
+      file,
+      lineOfKeyAfter({ text, lineAt }, 'resolved_at', offset) ?? line,
+      `incident ${id}: resolved_at ${draft.resolvedAt} is before it started (${startedAt})`,
+    );
   }
 
   // Update bodies and the postmortem often say when impact really began ("errors began at 19:39 UTC").
-  const prose = [...draft.updates.map((update) => update.body), typeof incident.postmortem_body === 'string' ? htmlToText(incident.postmortem_body).text : ''].filter(Boolean).join('\n\n');
+  const prose = [
+    ...draft.updates.map((update) => update.body),
+    typeof incident.postmortem_body === 'string' ? htmlToText(incident.postmortem_body).text : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   const reading = readProse(prose, startedAt ? { anchorMs: Date.parse(startedAt) } : {});
   if (reading.problems[0]) throw new ParseError(file, line, `incident ${id}: ${reading.problems[0].message}`);
   draft.claims = reading.claims;
@@ -105,8 +142,11 @@ function draftFrom(incident: Record<string, unknown>, page: Record<string, unkno
   return draft;
 }
 
-function lineOfKeyAfter({ text, lineAt }: Pick<Source, 'text' | 'lineAt'>, key: string, from: number): number | undefined {
+function lineOfKeyAfter(
+  { text, lineAt }: Pick<Source, 'text' | 'lineAt'>,
+  key: string,
+  from: number,
+): number | undefined {
   const index = text.indexOf(`"${key}"`, from);
   return index >= 0 ? lineAt(index) : undefined;
 }
-

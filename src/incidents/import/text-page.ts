@@ -8,11 +8,18 @@ import { htmlToText, looksLikeHtml } from './html.js';
 import { readProse, zoneNotes } from './prose.js';
 import { extractTimes, type ExtractOptions, type TimeMention } from './time-extract.js';
 
-const STATUS = '(?:investigating|identified|monitoring|update|resolved|post-?mortem|completed|scheduled|in progress|verifying)';
-const HEADER = new RegExp(`^[ \\t]*(?:[-*•]|\\d+\\.)?[ \\t]*(?<label>${STATUS})[ \\t]*[-–:]?[ \\t]*(?<stamp>\\S.*)$`, 'i');
-const KEY_EVENT = /^[ \t]*(?:[-*•][ \t]*)?(?<label>first detected|detected|impact (?:started|began)|started|incident (?:declared|opened|created)|declared|reported|acknowledged|(?:impact )?(?:mitigated|repaired|recovered|restored|ended)|resolved|closed)[ \t]*:?[ \t]+(?<stamp>\S.*)$/i;
-const INLINE_UPDATE = /\b(?:UPDATE|Update)[ \t]+(?<stamp>\d{1,2}:\d\d(?:[ \t]*[AaPp]\.?[Mm]\.?)?(?:[ \t]+[A-Z]{1,5})?)[ \t]*[-–:][ \t]*/g;
-const INCIDENT_WORDS = /\b(?:incident|outage|degrad\w*|disruption|downtime|unavailable|errors?|resolved|investigating|post-?mortem|root cause|impact\w*)\b/i;
+const STATUS =
+  '(?:investigating|identified|monitoring|update|resolved|post-?mortem|completed|scheduled|in progress|verifying)';
+const HEADER = new RegExp(
+  `^[ \\t]*(?:[-*•]|\\d+\\.)?[ \\t]*(?<label>${STATUS})[ \\t]*[-–:]?[ \\t]*(?<stamp>\\S.*)$`,
+  'i',
+);
+const KEY_EVENT =
+  /^[ \t]*(?:[-*•][ \t]*)?(?<label>first detected|detected|impact (?:started|began)|started|incident (?:declared|opened|created)|declared|reported|acknowledged|(?:impact )?(?:mitigated|repaired|recovered|restored|ended)|resolved|closed)[ \t]*:?[ \t]+(?<stamp>\S.*)$/i;
+const INLINE_UPDATE =
+  /\b(?:UPDATE|Update)[ \t]+(?<stamp>\d{1,2}:\d\d(?:[ \t]*[AaPp]\.?[Mm]\.?)?(?:[ \t]+[A-Z]{1,5})?)[ \t]*[-–:][ \t]*/g;
+const INCIDENT_WORDS =
+  /\b(?:incident|outage|degrad\w*|disruption|downtime|unavailable|errors?|resolved|investigating|post-?mortem|root cause|impact\w*)\b/i;
 const STATUS_URL = /https?:\/\/[^\s)"'<>]+\/incidents\/([a-z0-9]{6,})/i;
 
 interface Block {
@@ -38,33 +45,50 @@ export function parseTextPage(input: string, file: string): DraftIncident {
     if (copied === null) continue;
     if (copied) {
       stamps.push(copied.stamp);
-      blocks.push({ start, text: copied.rest ? `${copied.rest}\n` : '', update: { at: copied.stamp.at, status: copied.status, body: '', components: [] } });
+      blocks.push({
+        start,
+        text: copied.rest ? `${copied.rest}\n` : '',
+        update: { at: copied.stamp.at, status: copied.status, body: '', components: [] },
+      });
       continue;
     }
     const event = KEY_EVENT.exec(line);
     const header = event ? undefined : HEADER.exec(line);
     const found = event ?? header;
     const stamp = found ? extractTimes(found.groups?.stamp ?? '').mentions[0] : undefined;
-    if (found && stamp && stamp.dateFrom === 'written' && (found.groups?.stamp ?? '').trim().length <= stamp.written.length + 4) {
+    if (
+      found &&
+      stamp &&
+      stamp.dateFrom === 'written' &&
+      (found.groups?.stamp ?? '').trim().length <= stamp.written.length + 4
+    ) {
       stamps.push(stamp);
       const label = (found.groups?.label ?? '').toLowerCase();
       if (event) {
         const role = keyEventRole(label);
         if (role === 'from') draft.claims.push({ from: stamp.at, kind: 'impact', quote: line.trim() });
         else if (role === 'to') draft.claims.push({ to: stamp.at, kind: 'impact', quote: line.trim() });
-        else blocks.push({ start, text: '', update: { at: stamp.at, status: role, body: line.trim(), components: [] } });
+        else
+          blocks.push({ start, text: '', update: { at: stamp.at, status: role, body: line.trim(), components: [] } });
         continue;
       }
-      blocks.push({ start, text: '', update: { at: stamp.at, status: statusFromLabel(label) ?? 'update', body: '', components: [] } });
+      blocks.push({
+        start,
+        text: '',
+        update: { at: stamp.at, status: statusFromLabel(label) ?? 'update', body: '', components: [] },
+      });
       continue;
     }
     const block = blocks.at(-1) as Block;
     block.text += `${line}\n`;
   }
 
-  const live = blocks.map((block) => block.update).filter((update): update is IncidentUpdate => update !== undefined && update.status !== 'postmortem');
+  const live = blocks
+    .map((block) => block.update)
+    .filter((update): update is IncidentUpdate => update !== undefined && update.status !== 'postmortem');
   const dated = extractTimes(text).mentions.find((mention) => mention.dateFrom === 'written');
-  const anchorMs = live.map((update) => Date.parse(update.at)).sort((a, b) => a - b)[0] ?? (dated ? Date.parse(dated.at) : undefined);
+  const anchorMs =
+    live.map((update) => Date.parse(update.at)).sort((a, b) => a - b)[0] ?? (dated ? Date.parse(dated.at) : undefined);
   const dateOnly = anchorMs === undefined ? firstDate(text) : undefined;
   const options: ExtractOptions = anchorMs !== undefined ? { anchorMs } : dateOnly ? { anchorDate: dateOnly } : {};
 
@@ -73,8 +97,13 @@ export function parseTextPage(input: string, file: string): DraftIncident {
     const bodyStart = block.update ? text.indexOf('\n', block.start) + 1 : 0;
     const inline = inlineUpdates(block.text, block.update ? { anchorMs: Date.parse(block.update.at) } : options);
     const skip = (mention: TimeMention) => inline.stamps.has(mention.index);
-    const reading = readProse(block.text, block.update && block.update.status !== 'postmortem' ? { anchorMs: Date.parse(block.update.at) } : options, skip);
-    if (reading.problems[0]) throw new ParseError(file, lineAt(text, bodyStart + reading.problems[0].index), reading.problems[0].message);
+    const reading = readProse(
+      block.text,
+      block.update && block.update.status !== 'postmortem' ? { anchorMs: Date.parse(block.update.at) } : options,
+      skip,
+    );
+    if (reading.problems[0])
+      throw new ParseError(file, lineAt(text, bodyStart + reading.problems[0].index), reading.problems[0].message);
     if (block.update) {
       if (!block.update.body) block.update.body = cleanText(block.text.trim());
       draft.updates.push(block.update);
@@ -90,11 +119,19 @@ export function parseTextPage(input: string, file: string): DraftIncident {
 
   if (mentions.length === 0 && draft.updates.length === 0) {
     if (!dateOnly || !INCIDENT_WORDS.test(text)) {
-      throw new ParseError(file, 1, 'no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times');
+      throw new ParseError(
+        file,
+        1,
+        'no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times',
+      );
     }
     draft.dateOnly = `${dateOnly.y}-${String(dateOnly.m).padStart(2, '0')}-${String(dateOnly.d).padStart(2, '0')}`;
   } else if (!INCIDENT_WORDS.test(text)) {
-    throw new ParseError(file, 1, 'no incident found: the text has times but says nothing about an incident, outage or impact');
+    throw new ParseError(
+      file,
+      1,
+      'no incident found: the text has times but says nothing about an incident, outage or impact',
+    );
   }
 
   draft.title = cleanText(html?.title ?? titleOf(text), 300);
@@ -104,7 +141,11 @@ export function parseTextPage(input: string, file: string): DraftIncident {
   const lastLive = draft.updates.filter((update) => update.status !== 'postmortem').at(-1);
   const status = lastLive ? statusFromLabel(lastLive.status) : undefined;
   if (status) draft.status = status;
-  else if (draft.updates.some((update) => update.status === 'postmortem') || /\(resolved\)|\bresolved\b/i.test(draft.title)) draft.status = 'resolved';
+  else if (
+    draft.updates.some((update) => update.status === 'postmortem') ||
+    /\(resolved\)|\bresolved\b/i.test(draft.title)
+  )
+    draft.status = 'resolved';
   const impact = /\b(critical|major|minor)\b (?:incident|outage)/i.exec(text)?.[1]?.toLowerCase();
   if (impact) draft.impact = impact as IncidentImpact;
   draft.components = components;
@@ -119,7 +160,9 @@ export function parseTextPage(input: string, file: string): DraftIncident {
  * line, text below), then "Posted 3 days ago. Aug 10, 2021 - 21:24 UTC". Maps each label line to its stamp, and each
  * "Posted" line to null so it is not read again as prose.
  */
-function postedStamps(lines: Array<{ line: string }>): Map<number, { stamp: TimeMention; status: string; rest: string } | null> {
+function postedStamps(
+  lines: Array<{ line: string }>,
+): Map<number, { stamp: TimeMention; status: string; rest: string } | null> {
   const found = new Map<number, { stamp: TimeMention; status: string; rest: string } | null>();
   const label = new RegExp(`^[ \\t]*(${STATUS})[ \\t]*(?:[-–:][ \\t]*(.*))?$`, 'i');
   lines.forEach(({ line }, number) => {
@@ -159,7 +202,12 @@ function inlineUpdates(text: string, options: ExtractOptions) {
     stamps.add(mention.index);
     mentions.push(mention);
     const body = text.slice((match.index ?? 0) + match[0].length, matches[i + 1]?.index ?? text.length).trim();
-    updates.push({ at: mention.at, status: statusFromText(body.split(/(?<=[.!?])\s/)[0] ?? body), body: cleanText(body.slice(0, 2000)), components: [] });
+    updates.push({
+      at: mention.at,
+      status: statusFromText(body.split(/(?<=[.!?])\s/)[0] ?? body),
+      body: cleanText(body.slice(0, 2000)),
+      components: [],
+    });
   });
   return { updates, stamps, mentions };
 }
@@ -171,7 +219,10 @@ function normalize(text: string): string {
     .replace(/\*\*([^*\n]+)\*\*|__([^_\n]+)__/g, (_, a: string | undefined, b: string | undefined) => a ?? b ?? '')
     .replace(/\[([^\]\n]+)\]\(([^)\s]+)\)/g, '$1 ($2)')
     .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
-    .replace(new RegExp(`(${STATUS})(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \\d|\\d{4}-\\d\\d)`, 'gi'), '$1 ');
+    .replace(
+      new RegExp(`(${STATUS})(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \\d|\\d{4}-\\d\\d)`, 'gi'),
+      '$1 ',
+    );
 }
 
 function splitLines(text: string): Array<{ start: number; line: string }> {
@@ -187,21 +238,27 @@ function splitLines(text: string): Array<{ start: number; line: string }> {
 /** Affected components as the document lists them ("**Components impacted** Controller", "affecting Web App,"). */
 function explicitComponents(text: string): string[] {
   const found: string[] = [];
-  const bold = /\*\*(?:components? (?:impacted|affected)|affected (?:components?|services?))\*\*:?[ \t]*([^*\n]+?)[ \t]*(?=\*\*|\n|$)/gi;
+  const bold =
+    /\*\*(?:components? (?:impacted|affected)|affected (?:components?|services?))\*\*:?[ \t]*([^*\n]+?)[ \t]*(?=\*\*|\n|$)/gi;
   for (const match of text.matchAll(bold)) found.push(...splitList(match[1] ?? ''));
-  const heading = /^[ \t]*(?:components? (?:impacted|affected)|affected (?:components?|services?))[ \t]*:?[ \t]*(.*)\n((?:[ \t]*[-*•][^\n]*\n?)*)/gim;
+  const heading =
+    /^[ \t]*(?:components? (?:impacted|affected)|affected (?:components?|services?))[ \t]*:?[ \t]*(.*)\n((?:[ \t]*[-*•][^\n]*\n?)*)/gim;
   for (const match of text.matchAll(heading)) {
     found.push(...splitList(match[1] ?? ''));
     for (const item of (match[2] ?? '').split('\n')) found.push(...splitList(item.replace(/^[ \t]*[-*•][ \t]*/, '')));
   }
-  for (const match of text.matchAll(/\bThis (?:incident|maintenance) affected:?[ \t]*([^\n]+?)\.?[ \t]*$/gim)) found.push(...splitList(match[1] ?? ''));
+  for (const match of text.matchAll(/\bThis (?:incident|maintenance) affected:?[ \t]*([^\n]+?)\.?[ \t]*$/gim))
+    found.push(...splitList(match[1] ?? ''));
   const affecting = /\baffecting ([A-Z][^,.;:\n]{1,60}?)(?=,|\.|;| lasting\b| for\b|\n)/g;
   for (const match of text.matchAll(affecting)) found.push(...splitList(match[1] ?? ''));
   return [...new Set(found.map((item) => cleanText(item.trim(), 120)).filter((item) => item.length > 1))];
 }
 
 function splitList(value: string): string[] {
-  return value.split(/,|;|\band\b/).map((item) => item.trim()).filter(Boolean);
+  return value
+    .split(/,|;|\band\b/)
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 function titleOf(text: string): string {
@@ -209,7 +266,13 @@ function titleOf(text: string): string {
     const line = raw.trim();
     // Breadcrumbs ("Companies/Trello/Incidents") and bare list markers are not titles.
     // Site names ("GitHub Status") head copied status pages; the incident's own title comes next.
-    if (line.length < 4 || /^[\w .-]+(?:\/[\w .-]+)+$/.test(line) || /^[-*•\d.]+$/.test(line) || /^[\w .-]{1,40} status$/i.test(line)) continue;
+    if (
+      line.length < 4 ||
+      /^[\w .-]+(?:\/[\w .-]+)+$/.test(line) ||
+      /^[-*•\d.]+$/.test(line) ||
+      /^[\w .-]{1,40} status$/i.test(line)
+    )
+      continue;
     const title = line.replace(/^[-*•]\s*/, '');
     // A summary sentence standing in for a title: its first sentence is enough.
     return title.length > 120 ? (/^.{20,}?[.!?](?=\s)/.exec(title)?.[0] ?? title) : title;
@@ -220,21 +283,33 @@ function titleOf(text: string): string {
 function firstDate(text: string) {
   const match = /\b(\d{4})-(\d\d)-(\d\d)\b/.exec(text) ?? null;
   if (match) return { y: Number(match[1]), m: Number(match[2]), d: Number(match[3]) };
-  const written = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b/i.exec(text);
+  const written =
+    /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{1,2})(?:st|nd|rd|th)?,? (\d{4})\b/i.exec(text);
   if (!written) return undefined;
-  const m = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].indexOf((written[1] ?? '').toLowerCase()) + 1;
+  const m =
+    ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'].indexOf(
+      (written[1] ?? '').toLowerCase(),
+    ) + 1;
   return { y: Number(written[3]), m, d: Number(written[2]) };
 }
 
 function slugId(draft: DraftIncident): string {
   const day = (draft.updates[0]?.at ?? draft.claims.find((claim) => claim.from)?.from ?? '').slice(0, 10);
-  const slug = draft.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60);
+  const slug = draft.title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
   return `text-${day || draft.dateOnly || 'undated'}-${slug || 'incident'}`;
 }
 
 function urlsIn(text: string): string[] {
   const urls = [...text.matchAll(/https?:\/\/[^\s)"'<>]+/g)].map((match) => match[0]);
   // Pages often name their status page without a scheme ("View on trello.status.atlassian.com").
-  const hosts = [...text.matchAll(/(?<![\w./-])((?:[a-z0-9-]+\.)*status\.[a-z0-9.-]+\.[a-z]{2,}|status\.[a-z0-9-]+\.[a-z]{2,})(?![\w-])/gi)].map((match) => `https://${match[1]}`);
+  const hosts = [
+    ...text.matchAll(
+      /(?<![\w./-])((?:[a-z0-9-]+\.)*status\.[a-z0-9.-]+\.[a-z]{2,}|status\.[a-z0-9-]+\.[a-z]{2,})(?![\w-])/gi,
+    ),
+  ].map((match) => `https://${match[1]}`);
   return [...new Set([...urls, ...hosts])];
 }

@@ -1,20 +1,27 @@
 // Every date and time written in an incident text, with the zone it was written in (or inherited, or assumed).
 import { isUtcZone, toUtc, zoneLabel, ZONE_AFTER_TIME } from './zones.js';
 
-const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH =
+  '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE =
   `(?:(?<iy>\\d{4})-(?<im>\\d\\d)-(?<id>\\d\\d)` +
   `|(?<mm>${MONTH})[ \\t]+(?<md>\\d{1,2})(?:st|nd|rd|th)?(?:,?[ \\t]+(?<my>\\d{4})(?![\\d:]))?` +
   `|(?<dd>\\d{1,2})(?:st|nd|rd|th)?[ \\t]+(?<dm>${MONTH}),?[ \\t]+(?<dy>\\d{4}))`;
-const TIME = '(?:(?<h>\\d{1,2}):(?<mi>\\d\\d)(?::(?<s>\\d\\d)(?:\\.\\d+)?)?(?:[ \\t]*(?<ap>[ap]\\.?m\\b))?|(?<h2>\\d{1,2})[ \\t]*(?<ap2>[ap]\\.?m\\b))';
-const DATE_TIME = new RegExp(`(?<![A-Za-z0-9])(?:${DATE}(?:T|,?[ \\t]*(?:at[ \\t]+|[-–@][ \\t]*)?))?(?<![\\d:.])${TIME}(?![\\d:])`, 'gi');
+const TIME =
+  '(?:(?<h>\\d{1,2}):(?<mi>\\d\\d)(?::(?<s>\\d\\d)(?:\\.\\d+)?)?(?:[ \\t]*(?<ap>[ap]\\.?m\\b))?|(?<h2>\\d{1,2})[ \\t]*(?<ap2>[ap]\\.?m\\b))';
+const DATE_TIME = new RegExp(
+  `(?<![A-Za-z0-9])(?:${DATE}(?:T|,?[ \\t]*(?:at[ \\t]+|[-–@][ \\t]*)?))?(?<![\\d:.])${TIME}(?![\\d:])`,
+  'gi',
+);
 const DATE_ONLY = new RegExp(`(?<![A-Za-z0-9])${DATE}(?![\\d:])`, 'gi');
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 // What may stand between the two ends of a range: "8:57-9:00am", "from 19:39 to 19:46", "between 21:10 and 21:41",
 // "began at 19:39 UTC and continued until 19:47 UTC", "21:10 UTC 부터 21:41 UTC 까지".
-const RANGE_GAP = /^[ \t]*(?:-|–|—|~|to|until|till|through|thru|and|부터)[ \t]*(?:(?:approximately|approx\.|around|about|roughly)[ \t]+)?$/i;
-const RANGE_GAP_VERB = /^[ \t]*,?[ \t]*and[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:until|till|to)[ \t]+(?:(?:approximately|around|about|roughly)[ \t]+)?$/i;
+const RANGE_GAP =
+  /^[ \t]*(?:-|–|—|~|to|until|till|through|thru|and|부터)[ \t]*(?:(?:approximately|approx\.|around|about|roughly)[ \t]+)?$/i;
+const RANGE_GAP_VERB =
+  /^[ \t]*,?[ \t]*and[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:until|till|to)[ \t]+(?:(?:approximately|around|about|roughly)[ \t]+)?$/i;
 
 const DAY_MS = 86_400_000;
 
@@ -97,7 +104,10 @@ export function extractTimes(text: string, options: ExtractOptions = {}): Extrac
     raw.resolved = placed;
     const zone = raw.zone ?? 'UTC';
     const mention: TimeMention = {
-      at: new Date(placed.ms).toISOString().replace(/:00\.000Z$/, ':00Z').replace(/\.000Z$/, 'Z'),
+      at: new Date(placed.ms)
+        .toISOString()
+        .replace(/:00\.000Z$/, ':00Z')
+        .replace(/\.000Z$/, 'Z'),
       index: raw.index,
       end: raw.end,
       written: text.slice(raw.index, raw.end),
@@ -134,7 +144,15 @@ function scanTimes(text: string): Raw[] {
     // A bare "9am" with nothing else is fine; a bare "3:00" inside a version or score is excluded by the lookarounds.
     const date = readDate(g);
     let end = (match.index ?? 0) + match[0].length;
-    const raw: Raw = { index: match.index ?? 0, end, h, mi, s: Number(g.s ?? 0), ...(ap ? { ap } : {}), ...(date ? { date } : {}) };
+    const raw: Raw = {
+      index: match.index ?? 0,
+      end,
+      h,
+      mi,
+      s: Number(g.s ?? 0),
+      ...(ap ? { ap } : {}),
+      ...(date ? { date } : {}),
+    };
     const previous = raws.at(-1);
     if (previous && raw.index < previous.end) continue;
     const zone = ZONE_AFTER_TIME.exec(text.slice(end, end + 24));
@@ -166,7 +184,9 @@ interface DateMention {
 }
 
 function scanDates(text: string, raws: Raw[]): DateMention[] {
-  const dates: DateMention[] = raws.filter((raw) => raw.date).map((raw) => ({ index: raw.index, date: raw.date as NonNullable<Raw['date']> }));
+  const dates: DateMention[] = raws
+    .filter((raw) => raw.date)
+    .map((raw) => ({ index: raw.index, date: raw.date as NonNullable<Raw['date']> }));
   for (const match of text.matchAll(DATE_ONLY)) {
     const index = match.index ?? 0;
     if (raws.some((raw) => index >= raw.index && index < raw.end)) continue;
@@ -218,7 +238,13 @@ function to24(h: number, ap: 'am' | 'pm' | undefined): number {
   return h === 12 ? 12 : h + 12;
 }
 
-function place(text: string, raw: Raw, dates: DateMention[], options: ExtractOptions, notes: string[]): Raw['resolved'] | undefined {
+function place(
+  text: string,
+  raw: Raw,
+  dates: DateMention[],
+  options: ExtractOptions,
+  notes: string[],
+): Raw['resolved'] | undefined {
   const zone = raw.zone ?? 'UTC';
   const minutes = to24(raw.h, raw.ap) * 60 + raw.mi;
   const convert = (local: LocalDate) => {
@@ -231,7 +257,8 @@ function place(text: string, raw: Raw, dates: DateMention[], options: ExtractOpt
     const start = raw.partner.resolved;
     let ms = convert(start.local);
     // "23:50-00:20" crosses midnight; anything else that runs backwards is reported by the caller.
-    if (ms < start.ms && to24(raw.partner.h, raw.partner.ap) >= 18 && to24(raw.h, raw.ap) < 6) ms = convert(addDays(start.local, 1));
+    if (ms < start.ms && to24(raw.partner.h, raw.partner.ap) >= 18 && to24(raw.h, raw.ap) < 6)
+      ms = convert(addDays(start.local, 1));
     return { ms, local: start.local, dateFrom: start.dateFrom };
   }
   if (raw.date) {
@@ -243,7 +270,8 @@ function place(text: string, raw: Raw, dates: DateMention[], options: ExtractOpt
   const sentenceStart = sentenceStartBefore(text, raw.index);
   const sameSentence = dates.filter((date) => date.index >= sentenceStart && date.index < raw.index).at(-1);
   if (sameSentence) {
-    const year = sameSentence.date.y ?? inferYear(sameSentence.date, minutes, zone, options.referenceMs ?? options.anchorMs);
+    const year =
+      sameSentence.date.y ?? inferYear(sameSentence.date, minutes, zone, options.referenceMs ?? options.anchorMs);
     if (year !== undefined) {
       const local = { y: year, m: sameSentence.date.m, d: sameSentence.date.d };
       return { ms: convert(local), local, dateFrom: 'sentence' };
@@ -253,7 +281,9 @@ function place(text: string, raw: Raw, dates: DateMention[], options: ExtractOpt
     const anchorDay = new Date(options.anchorMs);
     const base = { y: anchorDay.getUTCFullYear(), m: anchorDay.getUTCMonth() + 1, d: anchorDay.getUTCDate() };
     const candidates = [-1, 0, 1].map((shift) => addDays(base, shift)).map((local) => ({ local, ms: convert(local) }));
-    const best = candidates.reduce((a, b) => (Math.abs(b.ms - (options.anchorMs as number)) < Math.abs(a.ms - (options.anchorMs as number)) ? b : a));
+    const best = candidates.reduce((a, b) =>
+      Math.abs(b.ms - (options.anchorMs as number)) < Math.abs(a.ms - (options.anchorMs as number)) ? b : a,
+    );
     return { ms: best.ms, local: best.local, dateFrom: 'anchor' };
   }
   if (options.anchorDate) return { ms: convert(options.anchorDate), local: options.anchorDate, dateFrom: 'anchor' };
@@ -261,11 +291,17 @@ function place(text: string, raw: Raw, dates: DateMention[], options: ExtractOpt
 }
 
 /** Of the years around the reference, the one that puts the date closest to it (Dec 26 in a January feed is last year's). */
-function inferYear(date: { m: number; d: number }, minutes: number, zone: string, referenceMs: number | undefined): number | undefined {
+function inferYear(
+  date: { m: number; d: number },
+  minutes: number,
+  zone: string,
+  referenceMs: number | undefined,
+): number | undefined {
   if (referenceMs === undefined) return undefined;
   const year = new Date(referenceMs).getUTCFullYear();
   const candidates = [year - 1, year, year + 1];
-  const distance = (y: number) => Math.abs(toUtc(Date.UTC(y, date.m - 1, date.d) + minutes * 60_000, zone).utcMs - referenceMs);
+  const distance = (y: number) =>
+    Math.abs(toUtc(Date.UTC(y, date.m - 1, date.d) + minutes * 60_000, zone).utcMs - referenceMs);
   return candidates.reduce((best, y) => (distance(y) < distance(best) ? y : best));
 }
 
@@ -280,7 +316,8 @@ export function sentenceStartBefore(text: string, index: number): number {
   for (let i = index - 1; i > 0 && i > index - 2000; i--) {
     const char = text[i];
     if (char === '\n') return i + 1;
-    if ((char === ' ' || char === '\t') && /[.!?]/.test(text[i - 1] ?? '') && !/\d/.test(text[i - 2] ?? '')) return i + 1;
+    if ((char === ' ' || char === '\t') && /[.!?]/.test(text[i - 1] ?? '') && !/\d/.test(text[i - 2] ?? ''))
+      return i + 1;
   }
   return Math.max(0, index - 2000);
 }

@@ -2,28 +2,74 @@
 
 /** Abbreviations that name one fixed offset (minutes east of UTC). */
 const FIXED: Record<string, number> = {
-  UTC: 0, GMT: 0, Z: 0, UT: 0,
-  EDT: -240, EST: -300, CDT: -300, CST: -360, MDT: -360, MST: -420, PDT: -420, PST: -480,
-  AKDT: -480, AKST: -540, HST: -600,
-  BST: 60, WET: 0, WEST: 60, CET: 60, CEST: 120, EET: 120, EEST: 180,
-  JST: 540, KST: 540, SGT: 480, HKT: 480, AEST: 600, AEDT: 660, NZST: 720, NZDT: 780,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  UT: 0,
+  EDT: -240,
+  EST: -300,
+  CDT: -300,
+  CST: -360,
+  MDT: -360,
+  MST: -420,
+  PDT: -420,
+  PST: -480,
+  AKDT: -480,
+  AKST: -540,
+  HST: -600,
+  BST: 60,
+  WET: 0,
+  WEST: 60,
+  CET: 60,
+  CEST: 120,
+  EET: 120,
+  EEST: 180,
+  JST: 540,
+  KST: 540,
+  SGT: 480,
+  HKT: 480,
+  AEST: 600,
+  AEDT: 660,
+  NZST: 720,
+  NZDT: 780,
 };
 
 /** Generic names that mean "whatever the clock says there", so the offset depends on the date (DST). */
 const REGIONAL: Record<string, string> = {
-  ET: 'America/New_York', CT: 'America/Chicago', MT: 'America/Denver', PT: 'America/Los_Angeles',
-  Eastern: 'America/New_York', Central: 'America/Chicago', Mountain: 'America/Denver', Pacific: 'America/Los_Angeles',
+  ET: 'America/New_York',
+  CT: 'America/Chicago',
+  MT: 'America/Denver',
+  PT: 'America/Los_Angeles',
+  Eastern: 'America/New_York',
+  Central: 'America/Chicago',
+  Mountain: 'America/Denver',
+  Pacific: 'America/Los_Angeles',
 };
 
 /** The region a daylight/standard pair belongs to, to notice "EST" written on a summer date. */
 const PAIR_REGION: Record<string, string> = {
-  EDT: 'America/New_York', EST: 'America/New_York', CDT: 'America/Chicago', CST: 'America/Chicago',
-  MDT: 'America/Denver', MST: 'America/Denver', PDT: 'America/Los_Angeles', PST: 'America/Los_Angeles',
-  BST: 'Europe/London', CEST: 'Europe/Paris', CET: 'Europe/Paris', EEST: 'Europe/Athens', EET: 'Europe/Athens',
-  AEST: 'Australia/Sydney', AEDT: 'Australia/Sydney', NZST: 'Pacific/Auckland', NZDT: 'Pacific/Auckland',
+  EDT: 'America/New_York',
+  EST: 'America/New_York',
+  CDT: 'America/Chicago',
+  CST: 'America/Chicago',
+  MDT: 'America/Denver',
+  MST: 'America/Denver',
+  PDT: 'America/Los_Angeles',
+  PST: 'America/Los_Angeles',
+  BST: 'Europe/London',
+  CEST: 'Europe/Paris',
+  CET: 'Europe/Paris',
+  EEST: 'Europe/Athens',
+  EET: 'Europe/Athens',
+  AEST: 'Australia/Sydney',
+  AEDT: 'Australia/Sydney',
+  NZST: 'Pacific/Auckland',
+  NZDT: 'Pacific/Auckland',
 };
 
-const NAMES = [...Object.keys(FIXED), ...Object.keys(REGIONAL)].filter((name) => name !== 'Z').sort((a, b) => b.length - a.length);
+const NAMES = [...Object.keys(FIXED), ...Object.keys(REGIONAL)]
+  .filter((name) => name !== 'Z')
+  .sort((a, b) => b.length - a.length);
 
 /** Matches a zone right after a time (case-sensitive: "et" in prose is not Eastern Time). */
 export const ZONE_AFTER_TIME = new RegExp(
@@ -48,11 +94,27 @@ export function ianaOffset(zone: string, utcMs: number): number {
 function computeOffset(zone: string, utcMs: number): number {
   let format = formatters.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(zone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(utcMs)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
 }
 
@@ -74,9 +136,13 @@ export interface ZoneReading {
 /** Converts a wall-clock time written with `zone` (as matched by ZONE_AFTER_TIME) to UTC. */
 export function toUtc(wallMs: number, zone: string): ZoneReading {
   const offset = /^([+-])(\d\d):?(\d\d)$/.exec(zone);
-  if (offset) return { utcMs: wallMs - (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000 };
+  if (offset)
+    return { utcMs: wallMs - (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) * 60_000 };
   const shifted = /^(UTC|GMT)([+-])(\d{1,2})(?::?(\d\d))?$/.exec(zone);
-  if (shifted) return { utcMs: wallMs - (shifted[2] === '-' ? -1 : 1) * (Number(shifted[3]) * 60 + Number(shifted[4] ?? 0)) * 60_000 };
+  if (shifted)
+    return {
+      utcMs: wallMs - (shifted[2] === '-' ? -1 : 1) * (Number(shifted[3]) * 60 + Number(shifted[4] ?? 0)) * 60_000,
+    };
   const region = REGIONAL[zone];
   if (region) return { utcMs: wallToUtc(region, wallMs) };
   const fixed = FIXED[zone];
@@ -84,7 +150,10 @@ export function toUtc(wallMs: number, zone: string): ZoneReading {
   const utcMs = wallMs - fixed * 60_000;
   const pair = PAIR_REGION[zone];
   if (pair && ianaOffset(pair, utcMs) !== fixed) {
-    return { utcMs, mismatch: `${zone} is written for a date when ${pair} was on UTC${formatOffset(ianaOffset(pair, utcMs))}; read as ${zone} (UTC${formatOffset(fixed)}) as written` };
+    return {
+      utcMs,
+      mismatch: `${zone} is written for a date when ${pair} was on UTC${formatOffset(ianaOffset(pair, utcMs))}; read as ${zone} (UTC${formatOffset(fixed)}) as written`,
+    };
   }
   return { utcMs };
 }
@@ -92,7 +161,8 @@ export function toUtc(wallMs: number, zone: string): ZoneReading {
 /** Canonical zone label from a ZONE_AFTER_TIME match. */
 export function zoneLabel(match: RegExpExecArray): string {
   const groups = match.groups ?? {};
-  if (groups.offset) return groups.offset.length === 5 ? `${groups.offset.slice(0, 3)}:${groups.offset.slice(3)}` : groups.offset;
+  if (groups.offset)
+    return groups.offset.length === 5 ? `${groups.offset.slice(0, 3)}:${groups.offset.slice(3)}` : groups.offset;
   if (groups.name) return groups.shift ? `${groups.name === 'GMT' ? 'GMT' : 'UTC'}${groups.shift}` : groups.name;
   return 'Z';
 }

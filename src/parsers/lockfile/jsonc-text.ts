@@ -43,7 +43,12 @@ export function parseJsoncText(text: string, path: string, problems: InputProble
         const parent = stack.at(-1) as Record<string, unknown>;
         let keyLines = lines.get(parent);
         if (!keyLines) lines.set(parent, (keyLines = new Map()));
-        if (Object.hasOwn(parent, property)) problems.push({ file: path, line: startLine + 1, message: `duplicate key ${JSON.stringify(property)}; the later one is used` });
+        if (Object.hasOwn(parent, property))
+          problems.push({
+            file: path,
+            line: startLine + 1,
+            message: `duplicate key ${JSON.stringify(property)}; the later one is used`,
+          });
         keyLines.set(property, startLine + 1);
         pendingKey = property;
       },

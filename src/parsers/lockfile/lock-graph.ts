@@ -41,7 +41,8 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
   const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
   const multi = graph.roots.length > 1;
   // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order.
-  for (const node of graph.nodes.values()) if (node.edges.length > 1 && !isSorted(node.edges)) node.edges.sort(compareEdges);
+  for (const node of graph.nodes.values())
+    if (node.edges.length > 1 && !isSorted(node.edges)) node.edges.sort(compareEdges);
 
   const out: Dependency[] = [];
   // Dev-only packages go last, so reports that show the first few pieces of evidence show what ships.
@@ -103,7 +104,8 @@ function compareEdges(a: LockEdge, b: LockEdge): number {
 
 /** Lockfiles mostly list dependencies in name order already; checking is cheaper than sorting. */
 function isSorted(edges: LockEdge[]): boolean {
-  for (let i = 1; i < edges.length; i++) if (compareEdges(edges[i - 1] as LockEdge, edges[i] as LockEdge) > 0) return false;
+  for (let i = 1; i < edges.length; i++)
+    if (compareEdges(edges[i - 1] as LockEdge, edges[i] as LockEdge) > 0) return false;
   return true;
 }
 

@@ -8,7 +8,12 @@ export function assertNoConflictMarkers(text: string, path: string, fix: string)
   // A cheap indexOf first: the regular expression only runs on files that hold a candidate at all.
   if (!text.includes('<<<<<<<') && !text.includes('>>>>>>>')) return;
   const hit = CONFLICT.exec(text);
-  if (hit) throw new ParseError(path, lineAt(text, hit.index), `merge conflict marker "${hit[1]}": resolve the conflict first (${fix})`);
+  if (hit)
+    throw new ParseError(
+      path,
+      lineAt(text, hit.index),
+      `merge conflict marker "${hit[1]}": resolve the conflict first (${fix})`,
+    );
 }
 
 /** The directory a path sits in, for naming a project without a name. */

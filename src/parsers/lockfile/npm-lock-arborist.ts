@@ -27,7 +27,16 @@ interface ArboristNode {
   inventory: Map<string, ArboristNode>;
 }
 
-const MANIFEST_FIELDS = ['name', 'version', 'dependencies', 'optionalDependencies', 'peerDependencies', 'peerDependenciesMeta', 'devDependencies', 'workspaces'];
+const MANIFEST_FIELDS = [
+  'name',
+  'version',
+  'dependencies',
+  'optionalDependencies',
+  'peerDependencies',
+  'peerDependenciesMeta',
+  'devDependencies',
+  'workspaces',
+];
 
 export interface ArboristInput {
   lock: Record<string, unknown>;
@@ -39,7 +48,11 @@ export interface ArboristInput {
   fallbackRootName: string;
 }
 
-export async function graphFromArborist(input: ArboristInput, path: string, problems: InputProblem[]): Promise<LockGraph> {
+export async function graphFromArborist(
+  input: ArboristInput,
+  path: string,
+  problems: InputProblem[],
+): Promise<LockGraph> {
   const dir = await mkdtemp(join(tmpdir(), 'downstack-lock-'));
   try {
     await writeFile(join(dir, input.fileName), input.text);
@@ -55,7 +68,11 @@ export async function graphFromArborist(input: ArboristInput, path: string, prob
     try {
       tree = (await new Arborist({ path: dir }).loadVirtual()) as unknown as ArboristNode;
     } catch (error) {
-      throw new ParseError(path, undefined, `npm could not read this lockfile: ${(error as Error).message.replaceAll(dir, '.')}`);
+      throw new ParseError(
+        path,
+        undefined,
+        `npm could not read this lockfile: ${(error as Error).message.replaceAll(dir, '.')}`,
+      );
     }
     return toGraph(tree, input);
   } finally {
@@ -64,7 +81,11 @@ export async function graphFromArborist(input: ArboristInput, path: string, prob
 }
 
 /** The manifests arborist needs to see the lockfile's roots: the lockfile's own records for v2/v3. */
-function manifestsFor(input: ArboristInput, path: string, problems: InputProblem[]): Map<string, Record<string, unknown>> {
+function manifestsFor(
+  input: ArboristInput,
+  path: string,
+  problems: InputProblem[],
+): Map<string, Record<string, unknown>> {
   const manifests = new Map<string, Record<string, unknown>>();
   const packages = isRecord(input.lock.packages) ? input.lock.packages : undefined;
   if (packages) {
@@ -82,10 +103,17 @@ function manifestsFor(input: ArboristInput, path: string, problems: InputProblem
         return manifests;
       }
     } catch (error) {
-      problems.push({ file: path, message: `the package.json next to this lockfile is not valid JSON (${(error as Error).message}); direct dependencies are inferred` });
+      problems.push({
+        file: path,
+        message: `the package.json next to this lockfile is not valid JSON (${(error as Error).message}); direct dependencies are inferred`,
+      });
     }
   } else {
-    problems.push({ file: path, message: 'no package.json next to this v1 lockfile: direct dependencies are inferred (entries nothing else requires)' });
+    problems.push({
+      file: path,
+      message:
+        'no package.json next to this v1 lockfile: direct dependencies are inferred (entries nothing else requires)',
+    });
   }
   manifests.set('', inferredRoot(input.lock, input.fallbackRootName));
   return manifests;
@@ -116,7 +144,11 @@ function inferredRoot(lock: Record<string, unknown>, name: string): Record<strin
     (meta.dev === true ? dev : prod).push([dep, meta.version]);
   }
   // fromEntries defines own keys, so a `__proto__` package name cannot reach a prototype.
-  return { name: typeof lock.name === 'string' ? lock.name : name, dependencies: Object.fromEntries(prod), devDependencies: Object.fromEntries(dev) };
+  return {
+    name: typeof lock.name === 'string' ? lock.name : name,
+    dependencies: Object.fromEntries(prod),
+    devDependencies: Object.fromEntries(dev),
+  };
 }
 
 function toGraph(tree: ArboristNode, input: ArboristInput): LockGraph {
@@ -125,7 +157,9 @@ function toGraph(tree: ArboristNode, input: ArboristInput): LockGraph {
   // A v1 lockfile records a linked local package's name only on the link (its folder), not on its target.
   const linkNames = new Map<string, string>();
   const v1 = !isRecord(input.lock.packages);
-  if (v1) for (const node of tree.inventory.values()) if (node.isLink && node.target) linkNames.set(node.target.location, node.name);
+  if (v1)
+    for (const node of tree.inventory.values())
+      if (node.isLink && node.target) linkNames.set(node.target.location, node.name);
   for (const node of tree.inventory.values()) {
     if (node.isLink) continue;
     const edges: LockEdge[] = [];

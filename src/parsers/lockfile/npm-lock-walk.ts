@@ -62,7 +62,12 @@ export function alignedLines(text: string, locations: string[]): number[] | unde
   for (let at = text.indexOf(marker, start); at !== -1 && at < end; at = text.indexOf(marker, at + 1)) {
     const location = locations[index];
     const keyAt = at + marker.length;
-    if (location === undefined || !text.startsWith(location, keyAt) || !text.startsWith('": {', keyAt + location.length)) return undefined;
+    if (
+      location === undefined ||
+      !text.startsWith(location, keyAt) ||
+      !text.startsWith('": {', keyAt + location.length)
+    )
+      return undefined;
     for (let i = text.indexOf('\n', counted); i !== -1 && i <= at; i = text.indexOf('\n', i + 1)) {
       line++;
       counted = i + 1;
@@ -116,7 +121,11 @@ export class PackageResolver {
     if (location === '') return undefined;
     const known = this.parents.get(location);
     if (known !== undefined) return known;
-    for (let dir = location.slice(0, Math.max(0, location.lastIndexOf('/'))); dir !== ''; dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))) {
+    for (
+      let dir = location.slice(0, Math.max(0, location.lastIndexOf('/')));
+      dir !== '';
+      dir = dir.slice(0, Math.max(0, dir.lastIndexOf('/')))
+    ) {
       if (Object.hasOwn(this.packages, dir)) return dir;
     }
     return '';
@@ -143,7 +152,9 @@ export function workspaceMatcher(patterns: string[]): (location: string) => bool
       .replace(/^\.\//, '')
       .replace(/\/+$/, '')
       .split('/')
-      .map((segment) => (segment === '**' ? '.*' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')))
+      .map((segment) =>
+        segment === '**' ? '.*' : segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*'),
+      )
       .join('/');
     return new RegExp(`^${source}$`);
   });
@@ -166,7 +177,9 @@ export function graphFromPackages(
   const rootMeta = isRecord(packages['']) ? packages[''] : {};
   const isWorkspace = workspaceMatcher(workspacePatterns(rootMeta));
   const nodes = new Map<string, LockNode>();
-  const roots: LockRoot[] = [{ id: '', name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName }];
+  const roots: LockRoot[] = [
+    { id: '', name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName },
+  ];
 
   const resolver = new PackageResolver(packages, locations);
   const edgeIndex = new Map<string, number>();
@@ -195,14 +208,26 @@ export function graphFromPackages(
     edges = [];
     // Constant property names are cheap loads; the order is npm's (peer, prod, optional, dev).
     const { peerDependencies, dependencies, optionalDependencies, devDependencies } = meta;
-    several = (peerDependencies !== undefined ? 1 : 0) + (dependencies !== undefined ? 1 : 0) + (optionalDependencies !== undefined ? 1 : 0) + (devDependencies !== undefined ? 1 : 0) > 1;
+    several =
+      (peerDependencies !== undefined ? 1 : 0) +
+        (dependencies !== undefined ? 1 : 0) +
+        (optionalDependencies !== undefined ? 1 : 0) +
+        (devDependencies !== undefined ? 1 : 0) >
+      1;
     if (several) edgeIndex.clear();
     addEdges(peerDependencies, 'peer');
     addEdges(dependencies, 'prod');
     addEdges(optionalDependencies, 'optional');
     addEdges(devDependencies, 'dev');
     const name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : folderName(location);
-    nodes.set(location, { id: location, name, version: typeof meta.version === 'string' ? meta.version : undefined, line: lineOf(location, index), edges, kind: kindOf(meta) });
+    nodes.set(location, {
+      id: location,
+      name,
+      version: typeof meta.version === 'string' ? meta.version : undefined,
+      line: lineOf(location, index),
+      edges,
+      kind: kindOf(meta),
+    });
     if (location !== '' && !location.includes(NM) && isWorkspace(location)) roots.push({ id: location, name });
   }
   if (!nodes.has('')) nodes.set('', { id: '', name: roots[0]?.name ?? fallbackRootName, edges: [] });

@@ -6,22 +6,37 @@ import { workspacePatterns } from './npm-lock-walk.js';
 import type { ParseContext } from '../types.js';
 import type { WorkspaceManifest } from './yarn-classic.js';
 
-export async function readManifest(context: ParseContext, dir: string, path: string, errors: InputProblem[]): Promise<Record<string, unknown> | undefined> {
+export async function readManifest(
+  context: ParseContext,
+  dir: string,
+  path: string,
+  errors: InputProblem[],
+): Promise<Record<string, unknown> | undefined> {
   const file = dir === '.' ? 'package.json' : `${dir}/package.json`;
   const text = await context.readRelated(file);
   if (text === undefined) return undefined;
   try {
     const manifest: unknown = JSON.parse(text);
     if (isRecord(manifest)) return manifest;
-    errors.push({ file: path, message: `${file} next to this lockfile is not a JSON object; its dependencies are not used as roots` });
+    errors.push({
+      file: path,
+      message: `${file} next to this lockfile is not a JSON object; its dependencies are not used as roots`,
+    });
   } catch (error) {
-    errors.push({ file: path, message: `${file} next to this lockfile is not valid JSON (${(error as Error).message}); its dependencies are not used as roots` });
+    errors.push({
+      file: path,
+      message: `${file} next to this lockfile is not valid JSON (${(error as Error).message}); its dependencies are not used as roots`,
+    });
   }
   return undefined;
 }
 
 /** The root package.json and every workspace its `workspaces` globs name (`*` per segment). */
-export async function readWorkspaceManifests(context: ParseContext, path: string, errors: InputProblem[]): Promise<WorkspaceManifest[]> {
+export async function readWorkspaceManifests(
+  context: ParseContext,
+  path: string,
+  errors: InputProblem[],
+): Promise<WorkspaceManifest[]> {
   const root = await readManifest(context, '.', path, errors);
   if (!root) return [];
   const out: WorkspaceManifest[] = [{ dir: '.', manifest: root }];
@@ -41,7 +56,10 @@ async function expand(context: ParseContext, pattern: string, path: string, erro
   let bases = [''];
   for (const segment of pattern.replace(/^\.\//, '').replace(/\/+$/, '').split('/')) {
     if (segment === '**' || segment.startsWith('!')) {
-      errors.push({ file: path, message: `workspace pattern "${pattern}" is not expanded (only * within one folder name is); those workspaces count as dependencies only` });
+      errors.push({
+        file: path,
+        message: `workspace pattern "${pattern}" is not expanded (only * within one folder name is); those workspaces count as dependencies only`,
+      });
       return [];
     }
     if (!segment.includes('*')) {
@@ -50,7 +68,9 @@ async function expand(context: ParseContext, pattern: string, path: string, erro
     }
     const regex = new RegExp(`^${segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
     const next: string[] = [];
-    for (const base of bases) for (const name of await context.listDirs(base || '.')) if (regex.test(name)) next.push(base ? `${base}/${name}` : name);
+    for (const base of bases)
+      for (const name of await context.listDirs(base || '.'))
+        if (regex.test(name)) next.push(base ? `${base}/${name}` : name);
     bases = next;
   }
   return bases.sort();

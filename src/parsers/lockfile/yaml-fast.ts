@@ -44,7 +44,11 @@ function read(text: string): FastMap {
     if (indent === line.length) continue;
     const first = line.charCodeAt(indent);
     if (first === 35 /* # */) continue;
-    if (line.charCodeAt(indent) === 9 || (indent === 0 && (line.startsWith('---') || line.startsWith('...') || line.startsWith('%')))) throw new Unsupported();
+    if (
+      line.charCodeAt(indent) === 9 ||
+      (indent === 0 && (line.startsWith('---') || line.startsWith('...') || line.startsWith('%')))
+    )
+      throw new Unsupported();
 
     const item = first === 45 /* - */ && (line.charCodeAt(indent + 1) === 32 || indent + 1 === line.length);
     if (open) {

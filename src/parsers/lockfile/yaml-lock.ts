@@ -31,7 +31,10 @@ function fastLock(root: FastMap): YamlLock {
   return {
     root,
     scalar,
-    entries: (node) => (node instanceof Map ? [...(node as FastMap)].map(([key, entry]) => ({ key, value: entry.value, line: entry.line })) : []),
+    entries: (node) =>
+      node instanceof Map
+        ? [...(node as FastMap)].map(([key, entry]) => ({ key, value: entry.value, line: entry.line }))
+        : [],
     get: (node, key) => (node instanceof Map ? (node as FastMap).get(key)?.value : undefined),
   };
 }
@@ -46,7 +49,8 @@ function fullLock(text: string, path: string): YamlLock {
   const first = doc.errors[0];
   if (first) throw new ParseError(path, first.linePos?.[0]?.line, `invalid YAML: ${first.message.split('\n')[0]}`);
   const lineAt = lineLocator(text);
-  const scalar = (node: unknown) => (isScalar(node) && node.value !== null && node.value !== undefined ? String(node.value) : undefined);
+  const scalar = (node: unknown) =>
+    isScalar(node) && node.value !== null && node.value !== undefined ? String(node.value) : undefined;
   return {
     root: doc.contents,
     scalar,

@@ -23,12 +23,20 @@ export function berryWorkspaceDirs(yaml: YamlLock): string[] {
  * Berry folds a workspace's devDependencies into its `dependencies`: `devNames` (workspace directory → the
  * names its package.json lists only as devDependencies) puts the dev flag back when the manifests are at hand.
  */
-export function parseYarnBerry(yaml: YamlLock, path: string, devNames: Map<string, Set<string>> = new Map()): ParseResult {
+export function parseYarnBerry(
+  yaml: YamlLock,
+  path: string,
+  devNames: Map<string, Set<string>> = new Map(),
+): ParseResult {
   const errors: InputProblem[] = [];
   const metadata = yaml.get(yaml.root, '__metadata');
   const version = yaml.scalar(yaml.get(metadata, 'version'));
   if (version !== undefined && !KNOWN_VERSIONS.has(version) && Number(version) > 10) {
-    errors.push({ file: path, line: 4, message: `yarn lockfile format ${version} is newer than downstack knows; read as the latest known` });
+    errors.push({
+      file: path,
+      line: 4,
+      message: `yarn lockfile format ${version} is newer than downstack knows; read as the latest known`,
+    });
   }
 
   const byDescriptor = new Map<string, string>();
@@ -54,7 +62,8 @@ export function parseYarnBerry(yaml: YamlLock, path: string, devNames: Map<strin
     for (const dep of yaml.entries(yaml.get(entry.value, 'dependencies'))) {
       const range = yaml.scalar(dep.value);
       const to = range === undefined ? undefined : byDescriptor.get(`${dep.key}@${range}`);
-      if (to !== undefined) edges.push({ to, type: dev?.has(dep.key) ? 'dev' : optional.has(dep.key) ? 'optional' : 'prod' });
+      if (to !== undefined)
+        edges.push({ to, type: dev?.has(dep.key) ? 'dev' : optional.has(dep.key) ? 'optional' : 'prod' });
     }
     // The lockfile records peer dependencies unresolved: whoever provides them already has its own edge.
     const version = yaml.scalar(yaml.get(entry.value, 'version'));
@@ -62,7 +71,11 @@ export function parseYarnBerry(yaml: YamlLock, path: string, devNames: Map<strin
     if (workspace) roots.push({ id, name });
   }
   roots.sort((a, b) => (isTopWorkspace(a.id) ? -1 : isTopWorkspace(b.id) ? 1 : a.id < b.id ? -1 : 1));
-  return { dependencies: dependenciesFromGraph({ nodes, roots }, path), errors, projectDirs: roots.map((root) => splitLocator(root.id).reference.slice('workspace:'.length)) };
+  return {
+    dependencies: dependenciesFromGraph({ nodes, roots }, path),
+    errors,
+    projectDirs: roots.map((root) => splitLocator(root.id).reference.slice('workspace:'.length)),
+  };
 }
 
 const isTopWorkspace = (id: string) => id.endsWith('@workspace:.');

@@ -41,7 +41,12 @@ export function readYarnClassic(text: string, path: string, errors: InputProblem
     if (raw.trim() === '') continue;
     if (raw.startsWith('#')) {
       const header = /^# yarn lockfile v(\d+)/.exec(raw);
-      if (header && header[1] !== '1') errors.push({ file: path, line: lineNumber, message: `yarn lockfile v${header[1]} is not one downstack knows (v1); read as v1` });
+      if (header && header[1] !== '1')
+        errors.push({
+          file: path,
+          line: lineNumber,
+          message: `yarn lockfile v${header[1]} is not one downstack knows (v1); read as v1`,
+        });
       continue;
     }
     const indent = raw.length - raw.trimStart().length;
@@ -50,14 +55,23 @@ export function readYarnClassic(text: string, path: string, errors: InputProblem
       section = undefined;
       const descriptors = content.endsWith(':') ? splitDescriptors(content.slice(0, -1)) : undefined;
       if (!descriptors || descriptors.length === 0) {
-        errors.push({ file: path, line: lineNumber, message: `expected an entry like "name@range:", found ${JSON.stringify(content.slice(0, 60))}; entry skipped` });
+        errors.push({
+          file: path,
+          line: lineNumber,
+          message: `expected an entry like "name@range:", found ${JSON.stringify(content.slice(0, 60))}; entry skipped`,
+        });
         current = undefined;
         skipping = true;
         continue;
       }
       skipping = false;
       for (const descriptor of descriptors) {
-        if (byDescriptor.has(descriptor)) errors.push({ file: path, line: lineNumber, message: `"${descriptor}" is listed twice; the later entry is used` });
+        if (byDescriptor.has(descriptor))
+          errors.push({
+            file: path,
+            line: lineNumber,
+            message: `"${descriptor}" is listed twice; the later entry is used`,
+          });
         byDescriptor.add(descriptor);
       }
       const first = descriptors[0] as string;
@@ -71,7 +85,11 @@ export function readYarnClassic(text: string, path: string, errors: InputProblem
     }
     const pair = splitPair(content);
     if (!pair) {
-      errors.push({ file: path, line: lineNumber, message: `cannot read ${JSON.stringify(content.slice(0, 60))}; line skipped` });
+      errors.push({
+        file: path,
+        line: lineNumber,
+        message: `cannot read ${JSON.stringify(content.slice(0, 60))}; line skipped`,
+      });
       continue;
     }
     if (indent <= 2) {
@@ -139,10 +157,16 @@ function realName(descriptor: string): string {
   return name;
 }
 
-export function parseYarnClassic(text: string, path: string, manifests: WorkspaceManifest[], fallbackRootName: string): ParseResult {
+export function parseYarnClassic(
+  text: string,
+  path: string,
+  manifests: WorkspaceManifest[],
+  fallbackRootName: string,
+): ParseResult {
   const errors: InputProblem[] = [];
   const entries = readYarnClassic(text, path, errors);
-  if (entries.length === 0 && errors.length > 0) throw new ParseError(path, errors[0]?.line, errors[0]?.message ?? 'no entries');
+  if (entries.length === 0 && errors.length > 0)
+    throw new ParseError(path, errors[0]?.line, errors[0]?.message ?? 'no entries');
 
   const byDescriptor = new Map<string, string>();
   const nodes = new Map<string, LockNode>();
@@ -155,13 +179,20 @@ export function parseYarnClassic(text: string, path: string, manifests: Workspac
       const to = byDescriptor.get(`${dep.name}@${dep.range}`);
       if (to !== undefined) edges.push({ to, type: dep.type });
     }
-    nodes.set(entry.id, { id: entry.id, name: entry.name, ...(entry.version !== undefined ? { version: entry.version } : {}), line: entry.line, edges });
+    nodes.set(entry.id, {
+      id: entry.id,
+      name: entry.name,
+      ...(entry.version !== undefined ? { version: entry.version } : {}),
+      line: entry.line,
+      edges,
+    });
   }
 
   const roots: LockRoot[] = [];
   const workspaceIds = new Map<string, string>();
   for (const { dir, manifest } of manifests) {
-    const name = typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : dir === '.' ? fallbackRootName : dir;
+    const name =
+      typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : dir === '.' ? fallbackRootName : dir;
     workspaceIds.set(name, `workspace:${dir}`);
     roots.push({ id: `workspace:${dir}`, name });
   }
@@ -172,19 +203,32 @@ export function parseYarnClassic(text: string, path: string, manifests: Workspac
       if (!isRecord(deps)) continue;
       for (const [name, range] of Object.entries(deps)) {
         // yarn v1 links a workspace whenever a sibling asks for its name.
-        const to = workspaceIds.get(name) ?? (typeof range === 'string' ? byDescriptor.get(`${name}@${range}`) : undefined);
+        const to =
+          workspaceIds.get(name) ?? (typeof range === 'string' ? byDescriptor.get(`${name}@${range}`) : undefined);
         if (to !== undefined) edges.push({ to, type });
       }
     }
-    nodes.set(`workspace:${dir}`, { id: `workspace:${dir}`, name: roots.find((root) => root.id === `workspace:${dir}`)?.name ?? dir, edges });
+    nodes.set(`workspace:${dir}`, {
+      id: `workspace:${dir}`,
+      name: roots.find((root) => root.id === `workspace:${dir}`)?.name ?? dir,
+      edges,
+    });
   }
   if (roots.length === 0) {
-    errors.push({ file: path, message: 'no package.json next to this yarn.lock: direct dependencies are inferred (entries nothing else depends on)' });
+    errors.push({
+      file: path,
+      message:
+        'no package.json next to this yarn.lock: direct dependencies are inferred (entries nothing else depends on)',
+    });
     const required = new Set<string>();
     for (const node of nodes.values()) for (const edge of node.edges) required.add(edge.to);
     const edges = [...nodes.keys()].filter((id) => !required.has(id)).map((to) => ({ to, type: 'prod' as const }));
     nodes.set('workspace:.', { id: 'workspace:.', name: fallbackRootName, edges });
     roots.push({ id: 'workspace:.', name: fallbackRootName });
   }
-  return { dependencies: dependenciesFromGraph({ nodes, roots }, path), errors, projectDirs: manifests.map((entry) => entry.dir) };
+  return {
+    dependencies: dependenciesFromGraph({ nodes, roots }, path),
+    errors,
+    projectDirs: manifests.map((entry) => entry.dir),
+  };
 }

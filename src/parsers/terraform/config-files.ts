@@ -52,7 +52,9 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
       file.errors.push({ file: path, line: 1, message: 'expected a JSON object at the top level' });
       return file;
     }
-    if (kind === 'tfvars-json') for (const [name, value] of Object.entries(document)) file.values.set(name, { value, line: lineOfKey(text, name) ?? 1 });
+    if (kind === 'tfvars-json')
+      for (const [name, value] of Object.entries(document))
+        file.values.set(name, { value, line: lineOfKey(text, name) ?? 1 });
     else file.blocks = jsonBlocks(document, text, path);
     return file;
   }
@@ -62,7 +64,11 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
   for (const item of split.items) {
     if (kind === 'tfvars') {
       if (item.kind !== 'attribute') {
-        file.errors.push({ file: path, line: item.line, message: `${item.type}: a variables file holds only "name = value" lines; skipped` });
+        file.errors.push({
+          file: path,
+          line: item.line,
+          message: `${item.type}: a variables file holds only "name = value" lines; skipped`,
+        });
         continue;
       }
       try {
@@ -74,7 +80,11 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
       continue;
     }
     if (item.kind === 'attribute') {
-      file.errors.push({ file: path, line: item.line, message: `${item.name}: an attribute is not allowed at the top level of a .tf file; skipped` });
+      file.errors.push({
+        file: path,
+        line: item.line,
+        message: `${item.name}: an attribute is not allowed at the top level of a .tf file; skipped`,
+      });
       continue;
     }
     file.blocks.push(nativeBlock(item.type, item.labels, item.line, item.text, item.body, file));
@@ -82,7 +92,14 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
   return file;
 }
 
-function nativeBlock(type: string, labels: string[], line: number, text: string, source: string, file: ConfigFile): Block {
+function nativeBlock(
+  type: string,
+  labels: string[],
+  line: number,
+  text: string,
+  source: string,
+  file: ConfigFile,
+): Block {
   let parsed: Body | null | undefined;
   return {
     type,
@@ -127,7 +144,16 @@ function bodyOf(parsed: Body, type: string, labels: string[]): Body | undefined 
 }
 
 /** Block types whose JSON form nests this many label levels (resource: type, name). */
-const JSON_LABELS: Record<string, number> = { resource: 2, data: 2, provider: 1, variable: 1, module: 1, output: 1, terraform: 0, locals: 0 };
+const JSON_LABELS: Record<string, number> = {
+  resource: 2,
+  data: 2,
+  provider: 1,
+  variable: 1,
+  module: 1,
+  output: 1,
+  terraform: 0,
+  locals: 0,
+};
 
 function jsonBlocks(document: Body, text: string, path: string): Block[] {
   const blocks: Block[] = [];
@@ -144,7 +170,8 @@ function jsonBlocks(document: Body, text: string, path: string): Block[] {
         return;
       }
       if (!isRecord(node)) return;
-      for (const [label, child] of Object.entries(node)) visit(child, [...labels, label], offsetOfKey(text, label, from));
+      for (const [label, child] of Object.entries(node))
+        visit(child, [...labels, label], offsetOfKey(text, label, from));
     };
     visit(value, [], typeOffset);
   }

@@ -2,7 +2,15 @@
 // passing variables and provider configurations down, and lists what it finds as dependencies with their region.
 import type { Dependency, InputProblem } from '../../model.js';
 import { downloadedModuleDir, moduleKey, type Block, type ModuleDir } from './module-dir.js';
-import { blockRegions, providerConfig, providerKey, REGION_ATTRIBUTES, resolve, type ProviderConfig, type Scope } from './values.js';
+import {
+  blockRegions,
+  providerConfig,
+  providerKey,
+  REGION_ATTRIBUTES,
+  resolve,
+  type ProviderConfig,
+  type Scope,
+} from './values.js';
 import { isRecord } from '../../json-text.js';
 import { providerSource, registryModuleProvider } from '../../terraform-names.js';
 
@@ -20,13 +28,24 @@ export interface EvaluateOptions {
 /** Meta-arguments of a module call; everything else is an input variable. */
 const MODULE_META = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
 
-export function evaluateTree(tree: Tree, roots: string[], options: EvaluateOptions): { dependencies: Dependency[]; problems: InputProblem[] } {
+export function evaluateTree(
+  tree: Tree,
+  roots: string[],
+  options: EvaluateOptions,
+): { dependencies: Dependency[]; problems: InputProblem[] } {
   const dependencies: Dependency[] = [];
   const problems: InputProblem[] = [];
   const providersListed = new Set<string>();
-  const needsBody = (block: Block) => !options.fastPath || block.source === undefined || REGION_ATTRIBUTES.test(block.source);
+  const needsBody = (block: Block) =>
+    !options.fastPath || block.source === undefined || REGION_ATTRIBUTES.test(block.source);
 
-  const visit = (module: ModuleDir, scope: Omit<Scope, 'module' | 'providers' | 'needsBody'>, inherited: Map<string, ProviderConfig>, via: string[], stack: string[]) => {
+  const visit = (
+    module: ModuleDir,
+    scope: Omit<Scope, 'module' | 'providers' | 'needsBody'>,
+    inherited: Map<string, ProviderConfig>,
+    via: string[],
+    stack: string[],
+  ) => {
     const providers = new Map(inherited);
     const full: Scope = { ...scope, module, providers, needsBody };
     for (const block of module.providers) {
@@ -52,23 +71,34 @@ export function evaluateTree(tree: Tree, roots: string[], options: EvaluateOptio
       const passed = passedProviders(body.providers, providers, call.block, problems);
       const label = `module.${call.name}`;
       // A remote module is read where `terraform init` downloaded it; without that it counts as a module call.
-      const childDir = call.localDir ?? downloadedModuleDir(via[0] as string, [...moduleKey(via), call.name], call.source);
+      const childDir =
+        call.localDir ?? downloadedModuleDir(via[0] as string, [...moduleKey(via), call.name], call.source);
       if (call.localDir === undefined && !tree.modules.has(childDir)) {
         const target = registryModuleProvider(call.source);
         const regions = target ? (passed.get(target)?.regions ?? []) : [];
         for (const region of orUnknown(regions)) {
-          dependencies.push(dependency('terraform-module', call.source, call.block, scope.root, [...via, label], region, call.version));
+          dependencies.push(
+            dependency('terraform-module', call.source, call.block, scope.root, [...via, label], region, call.version),
+          );
         }
         continue;
       }
       if (stack.includes(childDir)) {
-        problems.push({ file: call.block.file, line: call.block.line, message: `module "${call.name}": ${call.source} is already being read (${[...stack, childDir].join(' → ')}); not followed again` });
+        problems.push({
+          file: call.block.file,
+          line: call.block.line,
+          message: `module "${call.name}": ${call.source} is already being read (${[...stack, childDir].join(' → ')}); not followed again`,
+        });
         continue;
       }
       const child = tree.modules.get(childDir);
       if (!child) {
         const reason = tree.unreadable.get(childDir) ?? 'not available from this input';
-        problems.push({ file: call.block.file, line: call.block.line, message: `module "${call.name}": cannot read ${call.source} (${reason}); its resources are not counted` });
+        problems.push({
+          file: call.block.file,
+          line: call.block.line,
+          message: `module "${call.name}": cannot read ${call.source} (${reason}); its resources are not counted`,
+        });
         continue;
       }
       const inputs = new Map<string, string[]>();
@@ -88,7 +118,15 @@ function orUnknown(regions: string[]): Array<string | undefined> {
   return regions.length > 0 ? regions : [undefined];
 }
 
-function dependency(ecosystem: Dependency['ecosystem'], name: string, block: Block, direct: boolean, via: string[], region?: string, version?: string): Dependency {
+function dependency(
+  ecosystem: Dependency['ecosystem'],
+  name: string,
+  block: Block,
+  direct: boolean,
+  via: string[],
+  region?: string,
+  version?: string,
+): Dependency {
   return {
     ecosystem,
     name,
@@ -106,7 +144,10 @@ function providerDependencies(module: ModuleDir, root: boolean, via: string[]): 
   const out: Dependency[] = [];
   for (const [local, spec] of module.requiredProviders) {
     const name = spec.source ? providerSource(spec.source) : local;
-    out.push({ ...dependency('terraform-provider', name, spec.block, root, [...via, name], undefined, spec.version), line: spec.line });
+    out.push({
+      ...dependency('terraform-provider', name, spec.block, root, [...via, name], undefined, spec.version),
+      line: spec.line,
+    });
   }
   const seen = new Set(module.requiredProviders.keys());
   for (const block of module.providers) {
@@ -122,7 +163,12 @@ function providerDependencies(module: ModuleDir, root: boolean, via: string[]): 
  * A module call's `providers = { aws = aws.eu }` map; without one, the caller's default (unaliased)
  * configurations are inherited, as Terraform does.
  */
-function passedProviders(map: unknown, caller: Map<string, ProviderConfig>, block: Block, problems: InputProblem[]): Map<string, ProviderConfig> {
+function passedProviders(
+  map: unknown,
+  caller: Map<string, ProviderConfig>,
+  block: Block,
+  problems: InputProblem[],
+): Map<string, ProviderConfig> {
   const passed = new Map<string, ProviderConfig>();
   if (!isRecord(map)) {
     for (const [key, config] of caller) if (!key.includes('.')) passed.set(key, config);
@@ -131,7 +177,12 @@ function passedProviders(map: unknown, caller: Map<string, ProviderConfig>, bloc
   for (const [childKey, reference] of Object.entries(map)) {
     const parentKey = typeof reference === 'string' ? providerKey(reference) : '';
     const config = caller.get(parentKey);
-    if (!config) problems.push({ file: block.file, line: block.line, message: `module "${block.labels[0]}": providers.${childKey} refers to ${parentKey || 'an expression'}, which has no provider block here; its region is unknown` });
+    if (!config)
+      problems.push({
+        file: block.file,
+        line: block.line,
+        message: `module "${block.labels[0]}": providers.${childKey} refers to ${parentKey || 'an expression'}, which has no provider block here; its region is unknown`,
+      });
     passed.set(childKey, { key: childKey, regions: config?.regions ?? [] });
   }
   return passed;

@@ -52,7 +52,10 @@ export function splitHcl(text: string): HclSplit {
       pos = scanner.skipSpace(pos, true);
     } catch (error) {
       if (!(error instanceof ScanError)) throw error;
-      errors.push({ line: scanner.lineOf(error.offset), message: `${error.message}; the text up to the next block is skipped` });
+      errors.push({
+        line: scanner.lineOf(error.offset),
+        message: `${error.message}; the text up to the next block is skipped`,
+      });
       pos = scanner.nextItemLine(error.offset);
       continue;
     }
@@ -88,7 +91,14 @@ export function splitHcl(text: string): HclSplit {
       described = [name, ...labels.map((label) => JSON.stringify(label))].join(' ');
       const bodyStart = pos + 1;
       const end = scanner.balancedEnd(pos);
-      items.push({ kind: 'block', type: name, labels, line, text: text.slice(start, end), body: text.slice(bodyStart, end - 1) });
+      items.push({
+        kind: 'block',
+        type: name,
+        labels,
+        line,
+        text: text.slice(start, end),
+        body: text.slice(bodyStart, end - 1),
+      });
       pos = end;
     } catch (error) {
       if (!(error instanceof ScanError)) throw error;
@@ -185,7 +195,8 @@ class Scanner {
       else if (c === '"') return i + 1;
       else if (c === '\n') throw new ScanError(pos, 'string is not closed on its line');
       else if ((c === '$' || c === '%') && text[i + 1] === '{') {
-        if (text[i + 2] === c) i += 3; // `$${` is an escaped literal, not an interpolation
+        if (text[i + 2] === c)
+          i += 3; // `$${` is an escaped literal, not an interpolation
         else i = this.balancedEnd(i + 1);
       } else i++;
     }

@@ -41,7 +41,9 @@ export function parseHcl(source: string): Record<string, unknown> {
 
 function describe(error: unknown): string {
   const message = typeof error === 'string' ? error : (error as { message?: unknown }).message;
-  return typeof message === 'string' && message.trim() !== '' ? message.trim() : 'syntax error (the HCL parser gives no detail)';
+  return typeof message === 'string' && message.trim() !== ''
+    ? message.trim()
+    : 'syntax error (the HCL parser gives no detail)';
 }
 
 /** For tests: whether the parser has been loaded in this process. */

@@ -2,7 +2,16 @@
 // module's variables (https://developer.hashicorp.com/terraform/language/values/variables#variable-definition-precedence).
 import { posix } from 'node:path';
 import type { InputProblem } from '../../model.js';
-import { asList, fileKind, lineOfAttribute, readConfigFile, type Block, type Body, type ConfigFile, type FileKind } from './config-files.js';
+import {
+  asList,
+  fileKind,
+  lineOfAttribute,
+  readConfigFile,
+  type Block,
+  type Body,
+  type ConfigFile,
+  type FileKind,
+} from './config-files.js';
 import { isRecord } from '../../json-text.js';
 
 export interface SourceFile {
@@ -72,7 +81,8 @@ export function readModuleDir(dir: string, sources: SourceFile[]): ModuleDir {
     module.files.push(file);
     if (kind === 'tfvars' || kind === 'tfvars-json') {
       const name = source.path.slice(source.path.lastIndexOf('/') + 1);
-      const auto = name === 'terraform.tfvars' || name === 'terraform.tfvars.json' || /\.auto\.tfvars(\.json)?$/.test(name);
+      const auto =
+        name === 'terraform.tfvars' || name === 'terraform.tfvars.json' || /\.auto\.tfvars(\.json)?$/.test(name);
       (auto ? module.autoVarFiles : module.explicitVarFiles).push({ path: source.path, values: file.values });
       continue;
     }
@@ -119,7 +129,8 @@ function readRequiredProviders(module: ModuleDir, block: Block): void {
     if (!isRecord(entry)) continue;
     for (const [local, spec] of Object.entries(entry)) {
       // Terraform 0.12 wrote `aws = "~> 2.0"`: a bare version, the source implied as hashicorp/<name>.
-      if (typeof spec === 'string') module.requiredProviders.set(local, { version: spec, block, line: lineOfAttribute(block, local) });
+      if (typeof spec === 'string')
+        module.requiredProviders.set(local, { version: spec, block, line: lineOfAttribute(block, local) });
       else if (isRecord(spec)) {
         module.requiredProviders.set(local, {
           ...(typeof spec.source === 'string' ? { source: spec.source } : {}),
@@ -137,7 +148,11 @@ function readModuleCall(module: ModuleDir, block: Block): void {
   const body = block.body();
   if (!name || !body) return;
   if (typeof body.source !== 'string' || body.source.includes('${')) {
-    module.errors.push({ file: block.file, line: block.line, message: `module "${name}": "source" must be a literal string; the module is not followed` });
+    module.errors.push({
+      file: block.file,
+      line: block.line,
+      message: `module "${name}": "source" must be a literal string; the module is not followed`,
+    });
     return;
   }
   const source = body.source;

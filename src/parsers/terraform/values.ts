@@ -30,13 +30,16 @@ export function resolve(expression: unknown, scope: Scope, depth = 0): string[] 
   if (!reference) return [];
   const parts = reference.split('.');
   if (parts[0] === 'var' && parts.length === 2) return variableValues(parts[1] as string, scope, depth + 1);
-  if (parts[0] === 'local' && parts.length === 2) return resolve(localValue(scope.module, parts[1] as string), scope, depth + 1);
+  if (parts[0] === 'local' && parts.length === 2)
+    return resolve(localValue(scope.module, parts[1] as string), scope, depth + 1);
   const data = parts[0] === 'data';
   const [type, name, attribute] = data ? parts.slice(1) : parts;
   if (parts.length !== (data ? 4 : 3) || !type || !name || !attribute) return [];
   // `data.aws_region.current.name` is the region of the provider that data source uses.
   if (attribute !== 'region' && attribute !== 'location' && !(type === 'aws_region' && attribute === 'name')) return [];
-  const block = scope.module.resources.find((candidate) => (candidate.type === 'data') === data && candidate.labels[0] === type && candidate.labels[1] === name);
+  const block = scope.module.resources.find(
+    (candidate) => (candidate.type === 'data') === data && candidate.labels[0] === type && candidate.labels[1] === name,
+  );
   return block ? blockRegions(block, scope, depth + 1) : [];
 }
 
@@ -88,7 +91,8 @@ export function blockRegions(block: Block, scope: Scope, depth = 0): string[] {
 function ownRegion(type: string, body: Body, scope: Scope, depth: number): string[] | undefined {
   const provider = impliedProvider(type);
   if ('region' in body) return normalizeRegion(provider, resolve(body.region, scope, depth + 1));
-  if ((provider === 'google' || provider === 'azurerm' || provider === 'azapi') && 'location' in body) return normalizeRegion(provider, resolve(body.location, scope, depth + 1));
+  if ((provider === 'google' || provider === 'azurerm' || provider === 'azapi') && 'location' in body)
+    return normalizeRegion(provider, resolve(body.location, scope, depth + 1));
   if (provider === 'google' && 'zone' in body) return resolve(body.zone, scope, depth + 1).flatMap(zoneRegion);
   return undefined;
 }
@@ -108,7 +112,10 @@ export function providerConfig(block: Block, scope: Scope): ProviderConfig | und
 
 /** `${aws.eu}` (or the 0.11 form `"aws.eu"`) → `aws.eu`. */
 export function providerKey(reference: string): string {
-  return reference.replace(/^\$\{\s*/, '').replace(/\s*\}$/, '').trim();
+  return reference
+    .replace(/^\$\{\s*/, '')
+    .replace(/\s*\}$/, '')
+    .trim();
 }
 
 /** Terraform picks a resource's provider by the type's first word: `aws_lb` → `aws`. */

@@ -21,7 +21,10 @@ export function splitServiceKey(key: string): { service: string; region?: string
 
 export function parseAwsCurrentEvents(text: string, context: AdapterContext): AdapterResult {
   const data = parseJsonText(text, context.source);
-  if (!Array.isArray(data)) throw new AdapterError(`${context.source}: expected the currentevents array, found ${data === null ? 'null' : typeof data}`);
+  if (!Array.isArray(data))
+    throw new AdapterError(
+      `${context.source}: expected the currentevents array, found ${data === null ? 'null' : typeof data}`,
+    );
   const problems: string[] = [];
   const incidents = collect(
     data.map((raw) => {
@@ -29,8 +32,14 @@ export function parseAwsCurrentEvents(text: string, context: AdapterContext): Ad
       const arn = str(event.arn);
       const arnRegion = arn?.split(':')[3] || undefined;
       const services = [
-        ...Object.entries(rec(event.impacted_services)).map(([key, value]) => ({ key, name: str(rec(value).service_name) })),
-        ...arr(event.impacted_service_status_changes).map((change) => ({ key: str(rec(change).service) ?? '', name: str(rec(change).service_name) })),
+        ...Object.entries(rec(event.impacted_services)).map(([key, value]) => ({
+          key,
+          name: str(rec(value).service_name),
+        })),
+        ...arr(event.impacted_service_status_changes).map((change) => ({
+          key: str(rec(change).service) ?? '',
+          name: str(rec(change).service_name),
+        })),
       ];
       const regions = new Set<string>(arnRegion ? [arnRegion] : []);
       for (const { key } of [...services, { key: str(event.service) ?? '' }]) {
@@ -38,20 +47,30 @@ export function parseAwsCurrentEvents(text: string, context: AdapterContext): Ad
         if (region) regions.add(region);
       }
       const log = arr(event.event_log).map(rec);
-      const updates = log.map((entry) => ({ at: epochToIso(entry.timestamp, 's'), status: UPDATE_STATUS[Number(entry.status)] ?? '', body: str(entry.message) ?? '' }));
+      const updates = log.map((entry) => ({
+        at: epochToIso(entry.timestamp, 's'),
+        status: UPDATE_STATUS[Number(entry.status)] ?? '',
+        body: str(entry.message) ?? '',
+      }));
       const status = Number(str(event.status) ?? NaN);
-      const lastAt = updates.map((update) => update.at).filter((at): at is string => at !== undefined).sort().at(-1);
+      const lastAt = updates
+        .map((update) => update.at)
+        .filter((at): at is string => at !== undefined)
+        .sort()
+        .at(-1);
       return finishIncident(
         {
           id: arn ?? (str(event.service) && str(event.date) ? `${str(event.service)}_${str(event.date)}` : undefined),
           title: str(event.summary),
           status: status === 0 ? 'resolved' : 'investigating',
           impact: IMPACT[status] ?? 'unknown',
-          components: services.map(({ key, name }) => componentName(splitServiceKey(key).service, name, context)).filter((name): name is string => name !== undefined),
+          components: services
+            .map(({ key, name }) => componentName(splitServiceKey(key).service, name, context))
+            .filter((name): name is string => name !== undefined),
           regions: [...regions],
           // `date` is epoch seconds as a string; status changes elsewhere in the event are milliseconds.
           startedAt: epochToIso(event.date, 's'),
-          resolvedAt: status === 0 ? lastAt ?? null : null,
+          resolvedAt: status === 0 ? (lastAt ?? null) : null,
           updates,
         },
         context,
@@ -75,7 +94,9 @@ export function parseAwsRss(text: string, context: AdapterContext): AdapterResul
   for (const item of feed.items) {
     const match = /#([^#_]+)_(\d+)$/.exec(item.id ?? '');
     if (!match?.[1] || !match[2] || !item.published) {
-      problems.push(`${context.source}: item "${item.title.slice(0, 80)}" has no #<service>_<epoch> guid or date; skipped`);
+      problems.push(
+        `${context.source}: item "${item.title.slice(0, 80)}" has no #<service>_<epoch> guid or date; skipped`,
+      );
       continue;
     }
     const list = groups.get(match[1]) ?? [];
@@ -92,7 +113,12 @@ export function parseAwsRss(text: string, context: AdapterContext): AdapterResul
     };
     for (const item of items) {
       const previous = chain.at(-1);
-      if (previous && (RESOLVED_TITLE.test(previous.title) || Date.parse(item.published ?? '') - Date.parse(previous.published ?? '') > GAP_MS)) flush();
+      if (
+        previous &&
+        (RESOLVED_TITLE.test(previous.title) ||
+          Date.parse(item.published ?? '') - Date.parse(previous.published ?? '') > GAP_MS)
+      )
+        flush();
       chain.push(item);
     }
     flush();
@@ -100,22 +126,39 @@ export function parseAwsRss(text: string, context: AdapterContext): AdapterResul
   return { incidents: collect(results, problems), problems };
 }
 
-function rssIncident(key: string, chain: Array<FeedItem & { epoch: string }>, serviceName: string | undefined, context: AdapterContext) {
+function rssIncident(
+  key: string,
+  chain: Array<FeedItem & { epoch: string }>,
+  serviceName: string | undefined,
+  context: AdapterContext,
+) {
   const { service, region } = splitServiceKey(key);
   const last = chain.at(-1);
   const resolved = last ? RESOLVED_TITLE.test(last.title) : false;
-  const stripped = (title: string) => title.replace(/^[^:[]*:\s*/, '').replace(/^\[RESOLVED\]\s*/i, '').trim();
+  const stripped = (title: string) =>
+    title
+      .replace(/^[^:[]*:\s*/, '')
+      .replace(/^\[RESOLVED\]\s*/i, '')
+      .trim();
   return finishIncident(
     {
       id: `${key}_${chain[0]?.epoch}`,
       title: stripped(last?.title ?? ''),
       status: resolved ? 'resolved' : 'investigating',
-      impact: /disruption/i.test(chain.map((item) => item.title).join(' ')) ? 'major' : /performance|impact/i.test(chain.map((item) => item.title).join(' ')) ? 'minor' : 'unknown',
+      impact: /disruption/i.test(chain.map((item) => item.title).join(' '))
+        ? 'major'
+        : /performance|impact/i.test(chain.map((item) => item.title).join(' '))
+          ? 'minor'
+          : 'unknown',
       components: [componentName(service, serviceName ?? service, context) ?? service],
       regions: region ? [region] : [],
       startedAt: chain[0]?.published,
-      resolvedAt: resolved ? last?.published ?? null : null,
-      updates: chain.map((item) => ({ at: item.published, status: /^([^:]*):/.exec(item.title)?.[1]?.toLowerCase() ?? '', body: htmlToText(item.html) })),
+      resolvedAt: resolved ? (last?.published ?? null) : null,
+      updates: chain.map((item) => ({
+        at: item.published,
+        status: /^([^:]*):/.exec(item.title)?.[1]?.toLowerCase() ?? '',
+        body: htmlToText(item.html),
+      })),
     },
     context,
   );

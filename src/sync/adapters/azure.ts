@@ -5,7 +5,8 @@ import { collect, finishIncident, htmlToText } from './common.js';
 import { parseFeed } from './feed.js';
 import type { AdapterContext, AdapterResult } from './types.js';
 
-const GEOGRAPHY = /^(?:(?:north|south|east|west|central|southeast|northeast|southwest|northwest|west central|north central|south central|east central)\s+)?(?:us|europe|asia|asia pacific|japan|india|australia|brazil|canada|france|germany|korea|norway|switzerland|uae|uk|africa|sweden|poland|italy|qatar|israel|mexico|spain|new zealand|taiwan|indonesia|malaysia|chile|austria|belgium|denmark|finland|greece)(?:\s+(?:east|west|north|south|central|\d))*(?:\s+\d)?$/i;
+const GEOGRAPHY =
+  /^(?:(?:north|south|east|west|central|southeast|northeast|southwest|northwest|west central|north central|south central|east central)\s+)?(?:us|europe|asia|asia pacific|japan|india|australia|brazil|canada|france|germany|korea|norway|switzerland|uae|uk|africa|sweden|poland|italy|qatar|israel|mexico|spain|new zealand|taiwan|indonesia|malaysia|chile|austria|belgium|denmark|finland|greece)(?:\s+(?:east|west|north|south|central|\d))*(?:\s+\d)?$/i;
 
 /** "West US 2" → "westus2", the ARM location id the catalog and host patterns use. */
 export function azureRegionId(display: string): string {

@@ -10,7 +10,8 @@ const IMPACT: Record<string, IncidentImpact> = { degraded: 'minor', downtime: 'm
 
 export function parseBetterStack(text: string, context: AdapterContext): AdapterResult {
   const data = rec(parseJsonText(text, context.source));
-  if (str(rec(data.data).type) !== 'status_page') throw new AdapterError(`${context.source}: not a Better Stack status page (data.type is not "status_page")`);
+  if (str(rec(data.data).type) !== 'status_page')
+    throw new AdapterError(`${context.source}: not a Better Stack status page (data.type is not "status_page")`);
   const included = arr(data.included).map(rec);
   const components = new Map<string, string>();
   for (const item of included.filter((entry) => entry.type === 'status_page_resource')) {
@@ -19,7 +20,11 @@ export function parseBetterStack(text: string, context: AdapterContext): Adapter
     if (id && name) components.set(id, name);
   }
   const scoped: AdapterContext = { ...context, componentNames: new Map([...components, ...context.componentNames]) };
-  const updates = new Map(included.filter((entry) => entry.type === 'status_update').map((entry) => [str(entry.id) ?? '', rec(entry.attributes)]));
+  const updates = new Map(
+    included
+      .filter((entry) => entry.type === 'status_update')
+      .map((entry) => [str(entry.id) ?? '', rec(entry.attributes)]),
+  );
   const resourceNames = (affected: unknown) =>
     arr(affected)
       .map((resource) => componentName(rec(resource).status_page_resource_id, undefined, scoped))
@@ -38,19 +43,28 @@ export function parseBetterStack(text: string, context: AdapterContext): Adapter
           .map((ref) => updates.get(str(rec(ref).id) ?? ''))
           .filter((update): update is Record<string, unknown> => update !== undefined);
         const resolved = state === 'resolved' || state === 'operational';
-        const updateList = own.map((update) => ({ at: toIso(update.published_at), status: '', body: str(update.message) ?? '', components: resourceNames(update.affected_resources) }));
-        const lastUpdate = updateList.map((update) => update.at).filter((at): at is string => at !== undefined).sort().at(-1);
+        const updateList = own.map((update) => ({
+          at: toIso(update.published_at),
+          status: '',
+          body: str(update.message) ?? '',
+          components: resourceNames(update.affected_resources),
+        }));
+        const lastUpdate = updateList
+          .map((update) => update.at)
+          .filter((at): at is string => at !== undefined)
+          .sort()
+          .at(-1);
         return finishIncident(
           {
             id,
             title: str(report.title),
             url: id ? `${base}/incident/${encodeURIComponent(id)}` : undefined,
             status: maintenance ? (resolved ? 'completed' : 'scheduled') : resolved ? 'resolved' : 'investigating',
-            impact: maintenance ? 'maintenance' : IMPACT[state] ?? 'unknown',
+            impact: maintenance ? 'maintenance' : (IMPACT[state] ?? 'unknown'),
             kind: maintenance ? 'maintenance' : 'incident',
             components: resourceNames(report.affected_resources),
             startedAt: toIso(report.starts_at),
-            resolvedAt: resolved ? toIso(report.ends_at) ?? lastUpdate ?? toIso(report.starts_at) ?? null : null,
+            resolvedAt: resolved ? (toIso(report.ends_at) ?? lastUpdate ?? toIso(report.starts_at) ?? null) : null,
             updates: updateList,
           },
           scoped,

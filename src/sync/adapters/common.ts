@@ -5,24 +5,47 @@ import type { Incident, IncidentImpact, IncidentStatus, IncidentUpdate } from '.
 import { cleanLine, cleanText } from '../../sanitize.js';
 import type { AdapterContext } from './types.js';
 
-export const LIMITS = { title: 300, body: 4000, name: 200, id: 200, url: 2048, updates: 200, components: 200, regions: 100 } as const;
+export const LIMITS = {
+  title: 300,
+  body: 4000,
+  name: 200,
+  id: 200,
+  url: 2048,
+  updates: 200,
+  components: 200,
+  regions: 100,
+} as const;
 
 // RFC 822 zone names the platforms use (AWS writes PST/PDT, Azure a bare "Z").
 const ZONES: Record<string, string> = {
-  UT: '+0000', UTC: '+0000', GMT: '+0000', Z: '+0000',
-  EST: '-0500', EDT: '-0400', CST: '-0600', CDT: '-0500', MST: '-0700', MDT: '-0600', PST: '-0800', PDT: '-0700',
+  UT: '+0000',
+  UTC: '+0000',
+  GMT: '+0000',
+  Z: '+0000',
+  EST: '-0500',
+  EDT: '-0400',
+  CST: '-0600',
+  CDT: '-0500',
+  MST: '-0700',
+  MDT: '-0600',
+  PST: '-0800',
+  PDT: '-0700',
 };
-const RFC822 = /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d\d):(\d\d)(?::(\d\d))?\s*([A-Za-z]{1,4}|[+-]\d{4})$/;
+const RFC822 =
+  /^(?:[A-Za-z]{3},\s*)?(\d{1,2})\s+([A-Za-z]{3})\s+(\d{4})\s+(\d\d):(\d\d)(?::(\d\d))?\s*([A-Za-z]{1,4}|[+-]\d{4})$/;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 // JavaScript's Date#toString, which Instatus serves: `Sat Jun 11 2022 18:55:50 GMT+0000 (Coordinated Universal Time)`.
-const DATE_TO_STRING = /^[A-Za-z]{3}\s+([A-Za-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d\d:\d\d(?::\d\d)?)\s+GMT([+-]\d{4})(?:\s*\(.*\))?$/;
+const DATE_TO_STRING =
+  /^[A-Za-z]{3}\s+([A-Za-z]{3})\s+(\d{1,2})\s+(\d{4})\s+(\d\d:\d\d(?::\d\d)?)\s+GMT([+-]\d{4})(?:\s*\(.*\))?$/;
 
 /** ISO-8601 with any offset, RFC 822 with a numeric or named zone, or Date#toString → UTC ISO; else undefined. */
 export function toIso(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const dateString = DATE_TO_STRING.exec(value.trim());
-  const text = dateString ? `${dateString[2]} ${dateString[1]} ${dateString[3]} ${dateString[4]} ${dateString[5]}` : value.trim();
+  const text = dateString
+    ? `${dateString[2]} ${dateString[1]} ${dateString[3]} ${dateString[4]} ${dateString[5]}`
+    : value.trim();
   const rfc = RFC822.exec(text);
   if (rfc) {
     const [, day, mon, year, hh, mm, ss, zone] = rfc;
@@ -42,7 +65,8 @@ export function toIso(value: unknown): string | undefined {
 
 /** Epoch seconds or milliseconds (number or decimal string) → UTC ISO. */
 export function epochToIso(value: unknown, unit: 's' | 'ms'): string | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(n) || n <= 0) return undefined;
   const date = new Date(unit === 's' ? n * 1000 : n);
   return Number.isNaN(date.getTime()) ? undefined : canonicalTime(date.toISOString());
@@ -74,9 +98,11 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
+export const str = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-export const rec = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+export const rec = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** An http(s) URL (relative ones resolved against `base`), or undefined: a `javascript:` link never gets stored. */
 export function safeUrl(value: unknown, base?: string): string | undefined {
@@ -126,7 +152,11 @@ export function finishIncident(draft: IncidentDraft, context: AdapterContext): I
   const startedAt = draft.startedAt ?? updates[0]?.at;
   if (!startedAt) return `${id}: no start time it could be placed at; skipped`;
   const resolvedAt = draft.resolvedAt ?? null;
-  const components = uniqueClean([...(draft.components ?? []), ...updates.flatMap((update) => update.components)], LIMITS.name, LIMITS.components);
+  const components = uniqueClean(
+    [...(draft.components ?? []), ...updates.flatMap((update) => update.components)],
+    LIMITS.name,
+    LIMITS.components,
+  );
   return {
     provider: context.provider,
     id,
@@ -171,7 +201,17 @@ export function componentName(id: unknown, name: unknown, context: AdapterContex
   return known ?? str(name);
 }
 
-const STATUSES = new Set<IncidentStatus>(['investigating', 'identified', 'monitoring', 'resolved', 'postmortem', 'scheduled', 'in_progress', 'verifying', 'completed']);
+const STATUSES = new Set<IncidentStatus>([
+  'investigating',
+  'identified',
+  'monitoring',
+  'resolved',
+  'postmortem',
+  'scheduled',
+  'in_progress',
+  'verifying',
+  'completed',
+]);
 
 /** A platform status word mapped onto ours; unknown words count as investigating while open. */
 export function normalizeStatus(value: unknown, closed: boolean): IncidentStatus {
@@ -182,5 +222,7 @@ export function normalizeStatus(value: unknown, closed: boolean): IncidentStatus
 
 export function normalizeImpact(value: unknown): IncidentImpact {
   const word = (str(value) ?? '').toLowerCase();
-  return word === 'none' || word === 'minor' || word === 'major' || word === 'critical' || word === 'maintenance' ? word : 'unknown';
+  return word === 'none' || word === 'minor' || word === 'major' || word === 'critical' || word === 'maintenance'
+    ? word
+    : 'unknown';
 }

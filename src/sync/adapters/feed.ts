@@ -92,7 +92,9 @@ export function parseFeed(body: string, source: string): Feed {
           updated: toIso(text(entry.updated)),
           html: content || summary,
           ...(summary && summary !== content ? { summaryHtml: summary } : {}),
-          categories: arr(entry.category).map((category) => str(rec(category)['@_term']) ?? text(category)).filter(Boolean),
+          categories: arr(entry.category)
+            .map((category) => str(rec(category)['@_term']) ?? text(category))
+            .filter(Boolean),
         };
       }),
     };

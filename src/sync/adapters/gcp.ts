@@ -6,23 +6,45 @@ import type { IncidentImpact } from '../../model.js';
 import { arr, collect, componentName, finishIncident, rec, safeUrl, str, toIso } from './common.js';
 import { AdapterError, type AdapterContext, type AdapterResult } from './types.js';
 
-const IMPACT: Record<string, IncidentImpact> = { SERVICE_OUTAGE: 'critical', SERVICE_DISRUPTION: 'major', SERVICE_INFORMATION: 'minor' };
+const IMPACT: Record<string, IncidentImpact> = {
+  SERVICE_OUTAGE: 'critical',
+  SERVICE_DISRUPTION: 'major',
+  SERVICE_INFORMATION: 'minor',
+};
 
 export function parseGcp(text: string, context: AdapterContext): AdapterResult {
   const data = parseJsonText(text, context.source);
-  if (!Array.isArray(data)) throw new AdapterError(`${context.source}: expected the incidents.json array, found ${data === null ? 'null' : typeof data}`);
+  if (!Array.isArray(data))
+    throw new AdapterError(
+      `${context.source}: expected the incidents.json array, found ${data === null ? 'null' : typeof data}`,
+    );
   const problems: string[] = [];
   const incidents = collect(
     data.map((raw) => {
       const item = rec(raw);
       const end = toIso(item.end);
-      const locations = [...arr(item.currently_affected_locations), ...arr(item.previously_affected_locations), ...arr(item.updates).flatMap((update) => arr(rec(update).affected_locations))];
-      const locationIds = locations.map((location) => str(rec(location).id)).filter((id): id is string => id !== undefined);
+      const locations = [
+        ...arr(item.currently_affected_locations),
+        ...arr(item.previously_affected_locations),
+        ...arr(item.updates).flatMap((update) => arr(rec(update).affected_locations)),
+      ];
+      const locationIds = locations
+        .map((location) => str(rec(location).id))
+        .filter((id): id is string => id !== undefined);
       const products = arr(item.affected_products).map(rec);
-      const named = products.length > 0 ? products : str(item.service_name) && item.service_name !== 'Multiple Products' ? [{ id: item.service_key, title: item.service_name }] : [];
+      const named =
+        products.length > 0
+          ? products
+          : str(item.service_name) && item.service_name !== 'Multiple Products'
+            ? [{ id: item.service_key, title: item.service_name }]
+            : [];
       const updates = arr(item.updates).map((rawUpdate) => {
         const update = rec(rawUpdate);
-        return { at: toIso(update.when) ?? toIso(update.created), status: (str(update.status) ?? '').toLowerCase(), body: str(update.text) ?? '' };
+        return {
+          at: toIso(update.when) ?? toIso(update.created),
+          status: (str(update.status) ?? '').toLowerCase(),
+          body: str(update.text) ?? '',
+        };
       });
       return finishIncident(
         {
@@ -33,7 +55,9 @@ export function parseGcp(text: string, context: AdapterContext): AdapterResult {
           url: safeUrl(item.uri, `${context.pageUrl.replace(/\/+$/, '')}/`),
           status: end ? 'resolved' : 'investigating',
           impact: IMPACT[str(item.status_impact) ?? ''] ?? 'unknown',
-          components: named.map((product) => componentName(product.id, product.title, context)).filter((name): name is string => name !== undefined),
+          components: named
+            .map((product) => componentName(product.id, product.title, context))
+            .filter((name): name is string => name !== undefined),
           // A `global` location touches every region, so the incident is not narrowed to the others listed.
           regions: locationIds.includes('global') ? [] : locationIds,
           startedAt: toIso(item.begin) ?? toIso(item.created),

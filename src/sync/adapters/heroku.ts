@@ -7,42 +7,87 @@ import type { IncidentImpact } from '../../model.js';
 import { arr, collect, componentName, finishIncident, rec, str, toIso } from './common.js';
 import { AdapterError, type AdapterContext, type AdapterResult } from './types.js';
 
-const COLOR_IMPACT: Record<string, IncidentImpact> = { green: 'none', yellow: 'minor', red: 'major', blue: 'maintenance' };
+const COLOR_IMPACT: Record<string, IncidentImpact> = {
+  green: 'none',
+  yellow: 'minor',
+  red: 'major',
+  blue: 'maintenance',
+};
 const RANK: IncidentImpact[] = ['unknown', 'none', 'maintenance', 'minor', 'major', 'critical'];
 
 export function parseHeroku(text: string, context: AdapterContext): AdapterResult {
   const data = parseJsonText(text, context.source);
   const current = !Array.isArray(data);
   const body = rec(data);
-  if (current && !Array.isArray(body.incidents) && !Array.isArray(body.scheduled)) throw new AdapterError(`${context.source}: not a Heroku status payload (no incidents or scheduled)`);
+  if (current && !Array.isArray(body.incidents) && !Array.isArray(body.scheduled))
+    throw new AdapterError(`${context.source}: not a Heroku status payload (no incidents or scheduled)`);
   const problems: string[] = [];
   const toIncident = (raw: unknown, scheduled: boolean) => {
     const item = rec(raw);
     const updates = arr(item.updates).map(rec);
     const state = (str(item.state) ?? '').toLowerCase();
-    const lastType = str([...updates].sort((a, b) => (str(a.created_at) ?? '').localeCompare(str(b.created_at) ?? '')).at(-1)?.update_type) ?? '';
-    const resolvedAt = toIso(item.resolved_at) ?? (state === 'resolved' || lastType === 'resolved' ? toIso(item.updated_at) : undefined);
-    const maintenance = scheduled || updates.some((update) => update.update_type === 'maintenance' || update.update_type === 'scheduled') || item.status_prod === 'blue';
-    const colors = [item.status_prod, item.status_dev, ...updates.flatMap((update) => [update.status_prod, update.status_dev])].map((color) => COLOR_IMPACT[str(color) ?? ''] ?? 'unknown');
+    const lastType =
+      str(
+        [...updates].sort((a, b) => (str(a.created_at) ?? '').localeCompare(str(b.created_at) ?? '')).at(-1)
+          ?.update_type,
+      ) ?? '';
+    const resolvedAt =
+      toIso(item.resolved_at) ?? (state === 'resolved' || lastType === 'resolved' ? toIso(item.updated_at) : undefined);
+    const maintenance =
+      scheduled ||
+      updates.some((update) => update.update_type === 'maintenance' || update.update_type === 'scheduled') ||
+      item.status_prod === 'blue';
+    const colors = [
+      item.status_prod,
+      item.status_dev,
+      ...updates.flatMap((update) => [update.status_prod, update.status_dev]),
+    ].map((color) => COLOR_IMPACT[str(color) ?? ''] ?? 'unknown');
     const systems = arr(item.systems).map((system) => str(rec(system).name));
     return finishIncident(
       {
         id: str(item.id),
         title: str(item.title),
         url: str(item.full_url),
-        status: maintenance ? (resolvedAt ? 'completed' : state === 'upcoming' || item.upcoming === true ? 'scheduled' : 'in_progress') : resolvedAt ? 'resolved' : 'investigating',
-        impact: maintenance ? 'maintenance' : colors.filter((impact) => impact !== 'maintenance').reduce<IncidentImpact>((a, b) => (RANK.indexOf(b) > RANK.indexOf(a) ? b : a), 'unknown'),
+        status: maintenance
+          ? resolvedAt
+            ? 'completed'
+            : state === 'upcoming' || item.upcoming === true
+              ? 'scheduled'
+              : 'in_progress'
+          : resolvedAt
+            ? 'resolved'
+            : 'investigating',
+        impact: maintenance
+          ? 'maintenance'
+          : colors
+              .filter((impact) => impact !== 'maintenance')
+              .reduce<IncidentImpact>((a, b) => (RANK.indexOf(b) > RANK.indexOf(a) ? b : a), 'unknown'),
         kind: maintenance ? 'maintenance' : 'incident',
-        components: systems.map((name) => componentName(name, name, context)).filter((name): name is string => name !== undefined),
+        components: systems
+          .map((name) => componentName(name, name, context))
+          .filter((name): name is string => name !== undefined),
         startedAt: toIso(item.created_at),
         resolvedAt: resolvedAt ?? null,
-        updates: updates.map((update) => ({ at: toIso(update.created_at), status: str(update.update_type) ?? '', body: str(update.contents) ?? '' })),
+        updates: updates.map((update) => ({
+          at: toIso(update.created_at),
+          status: str(update.update_type) ?? '',
+          body: str(update.contents) ?? '',
+        })),
       },
       context,
     );
   };
   const incidents = current
-    ? collect([...arr(body.incidents).map((item) => toIncident(item, false)), ...arr(body.scheduled).map((item) => toIncident(item, true))], problems)
-    : collect((data as unknown[]).map((item) => toIncident(item, false)), problems);
+    ? collect(
+        [
+          ...arr(body.incidents).map((item) => toIncident(item, false)),
+          ...arr(body.scheduled).map((item) => toIncident(item, true)),
+        ],
+        problems,
+      )
+    : collect(
+        (data as unknown[]).map((item) => toIncident(item, false)),
+        problems,
+      );
   return { incidents, listsAllOpen: current, problems };
 }

@@ -7,7 +7,12 @@ import { arr, collect, componentName, finishIncident, normalizeStatus, rec, str,
 import { parseStatuspage } from './statuspage.js';
 import type { AdapterContext, AdapterResult } from './types.js';
 
-const IMPACT: Record<string, IncidentImpact> = { degraded_performance: 'minor', partial_outage: 'major', full_outage: 'critical', under_maintenance: 'maintenance' };
+const IMPACT: Record<string, IncidentImpact> = {
+  degraded_performance: 'minor',
+  partial_outage: 'major',
+  full_outage: 'critical',
+  under_maintenance: 'maintenance',
+};
 const RANK: IncidentImpact[] = ['unknown', 'none', 'maintenance', 'minor', 'major', 'critical'];
 
 export function parseIncidentIo(text: string, context: AdapterContext): AdapterResult {
@@ -18,7 +23,9 @@ export function parseIncidentIo(text: string, context: AdapterContext): AdapterR
 }
 
 function worst(statuses: unknown[]): IncidentImpact {
-  return statuses.map((status) => IMPACT[str(status) ?? ''] ?? 'unknown').reduce<IncidentImpact>((a, b) => (RANK.indexOf(b) > RANK.indexOf(a) ? b : a), 'unknown');
+  return statuses
+    .map((status) => IMPACT[str(status) ?? ''] ?? 'unknown')
+    .reduce<IncidentImpact>((a, b) => (RANK.indexOf(b) > RANK.indexOf(a) ? b : a), 'unknown');
 }
 
 function parseNative(summary: Record<string, unknown>, context: AdapterContext): AdapterResult {
@@ -35,7 +42,9 @@ function parseNative(summary: Record<string, unknown>, context: AdapterContext):
     const item = rec(raw);
     const impacts = arr(item.component_impacts).map(rec);
     const affected = arr(item.affected_components).map(rec);
-    const starts = [toIso(item.published_at), ...impacts.map((impact) => toIso(impact.start_at))].filter((at): at is string => at !== undefined).sort();
+    const starts = [toIso(item.published_at), ...impacts.map((impact) => toIso(impact.start_at))]
+      .filter((at): at is string => at !== undefined)
+      .sort();
     const status = str(item.status) ?? '';
     const id = str(item.id);
     return finishIncident(
@@ -44,13 +53,18 @@ function parseNative(summary: Record<string, unknown>, context: AdapterContext):
         title: str(item.name),
         url: id ? `${base.replace(/\/+$/, '')}/incidents/${encodeURIComponent(id)}` : undefined,
         status: normalizeStatus(status, status === 'resolved'),
-        impact: maintenance ? 'maintenance' : worst([...affected.map((component) => component.status), ...impacts.map((impact) => impact.status)]),
+        impact: maintenance
+          ? 'maintenance'
+          : worst([...affected.map((component) => component.status), ...impacts.map((impact) => impact.status)]),
         kind: maintenance ? 'maintenance' : 'incident',
-        components: [...affected.map((component) => component.component_id), ...impacts.map((impact) => impact.component_id)]
+        components: [
+          ...affected.map((component) => component.component_id),
+          ...impacts.map((impact) => impact.component_id),
+        ]
           .map((componentId) => componentName(componentId, undefined, scoped))
           .filter((name): name is string => name !== undefined),
         startedAt: starts[0],
-        resolvedAt: status === 'resolved' ? toIso(item.updated_at) ?? null : null,
+        resolvedAt: status === 'resolved' ? (toIso(item.updated_at) ?? null) : null,
         updates: arr(item.updates).map((rawUpdate) => {
           const update = rec(rawUpdate);
           return {
@@ -67,7 +81,13 @@ function parseNative(summary: Record<string, unknown>, context: AdapterContext):
     );
   };
   return {
-    incidents: collect([...arr(summary.ongoing_incidents).map((item) => toIncident(item, false)), ...arr(summary.scheduled_maintenances).map((item) => toIncident(item, true))], problems),
+    incidents: collect(
+      [
+        ...arr(summary.ongoing_incidents).map((item) => toIncident(item, false)),
+        ...arr(summary.scheduled_maintenances).map((item) => toIncident(item, true)),
+      ],
+      problems,
+    ),
     ...(components.size > 0 ? { components } : {}),
     listsAllOpen: true,
     problems,
@@ -87,9 +107,11 @@ function parseWidget(data: Record<string, unknown>, context: AdapterContext): Ad
         title: str(item.name),
         url: str(item.url),
         status: maintenance ? (status === 'in_progress' ? 'in_progress' : 'scheduled') : normalizeStatus(status, false),
-        impact: maintenance ? 'maintenance' : IMPACT[str(item.current_worst_impact) ?? ''] ?? 'unknown',
+        impact: maintenance ? 'maintenance' : (IMPACT[str(item.current_worst_impact) ?? ''] ?? 'unknown'),
         kind: maintenance ? 'maintenance' : 'incident',
-        components: affected.map((component) => componentName(component.id, component.name, context)).filter((name): name is string => name !== undefined),
+        components: affected
+          .map((component) => componentName(component.id, component.name, context))
+          .filter((name): name is string => name !== undefined),
         startedAt: toIso(item.starts_at) ?? at,
         resolvedAt: null,
         updates: [{ at, status, body: str(item.last_update_message) ?? '' }],

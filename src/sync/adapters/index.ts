@@ -34,7 +34,11 @@ interface PlatformSpec {
 
 const SPECS: Record<Platform, PlatformSpec> = {
   statuspage: {
-    defaults: (base) => [`${base}/api/v2/incidents.json`, `${base}/api/v2/scheduled-maintenances.json`, `${base}/api/v2/components.json`],
+    defaults: (base) => [
+      `${base}/api/v2/incidents.json`,
+      `${base}/api/v2/scheduled-maintenances.json`,
+      `${base}/api/v2/components.json`,
+    ],
     feed: (base) => `${base}/history.atom`,
     json: parseStatuspage,
     xml: parseStatuspageFeed,
@@ -54,15 +58,24 @@ const SPECS: Record<Platform, PlatformSpec> = {
   },
   betterstack: { defaults: (base) => [`${base}/index.json`], json: parseBetterStack, xml: parseGenericFeed },
   statusio: {
-    defaults: (_base, status) => (status.pageId ? [`https://api.status.io/1.0/status/${encodeURIComponent(status.pageId)}`] : []),
+    defaults: (_base, status) =>
+      status.pageId ? [`https://api.status.io/1.0/status/${encodeURIComponent(status.pageId)}`] : [],
     json: parseStatusIo,
     xml: parseGenericFeed,
   },
   // GCP, AWS, Slack and Heroku feeds use other ids than their JSON, so they are read only when listed as endpoints.
   gcp: { defaults: (base) => [`${base}/incidents.json`], json: parseGcp, xml: parseGenericFeed },
-  aws: { defaults: (base) => [`${new URL(base).origin}/public/currentevents`], json: parseAwsCurrentEvents, xml: parseAwsRss },
+  aws: {
+    defaults: (base) => [`${new URL(base).origin}/public/currentevents`],
+    json: parseAwsCurrentEvents,
+    xml: parseAwsRss,
+  },
   azure: { defaults: (base, status) => [status.feed ?? `${base}/feed/`], xml: parseAzureFeed },
-  slack: { defaults: (base) => [`${base}/api/v2.0.0/current`, `${base}/api/v2.0.0/history`], json: parseSlack, xml: parseGenericFeed },
+  slack: {
+    defaults: (base) => [`${base}/api/v2.0.0/current`, `${base}/api/v2.0.0/history`],
+    json: parseSlack,
+    xml: parseGenericFeed,
+  },
   heroku: { defaults: (base) => [`${base}/api/v4/current-status`], json: parseHeroku, xml: parseGenericFeed },
   rss: { defaults: (base, status) => [status.feed ?? base], xml: parseGenericFeed },
   atom: { defaults: (base, status) => [status.feed ?? base], xml: parseGenericFeed },
@@ -75,11 +88,11 @@ export function endpointsFor(status: Status): Endpoint[] {
   const spec = SPECS[status.platform];
   const base = status.url.replace(/\/+$/, '');
   const explicit = status.platform !== 'custom' && status.endpoints && status.endpoints.length > 0;
-  const urls = explicit ? status.endpoints ?? [] : spec.defaults(base, status);
+  const urls = explicit ? (status.endpoints ?? []) : spec.defaults(base, status);
   // The first endpoint is the one the provider's freshness rests on; the others add to it, so when one of them
   // is missing (a page without maintenance, a 404 on an endpoint another platform version lacks) it is a warning.
   const endpoints: Endpoint[] = urls.map((url, i) => ({ url, optional: i > 0 }));
-  const feed = spec.feed ? status.feed ?? spec.feed(base) : undefined;
+  const feed = spec.feed ? (status.feed ?? spec.feed(base)) : undefined;
   if (feed && !endpoints.some((endpoint) => endpoint.url === feed)) endpoints.push({ url: feed, optional: true });
   return endpoints.sort((a, b) => Number(isComponents(b.url)) - Number(isComponents(a.url)));
 }

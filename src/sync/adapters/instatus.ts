@@ -7,7 +7,13 @@ import type { IncidentImpact } from '../../model.js';
 import { arr, collect, componentName, finishIncident, rec, str, toIso } from './common.js';
 import { AdapterError, type AdapterContext, type AdapterResult } from './types.js';
 
-const IMPACT: Record<string, IncidentImpact> = { DEGRADEDPERFORMANCE: 'minor', PARTIALOUTAGE: 'major', MINOROUTAGE: 'minor', MAJOROUTAGE: 'critical', UNDERMAINTENANCE: 'maintenance' };
+const IMPACT: Record<string, IncidentImpact> = {
+  DEGRADEDPERFORMANCE: 'minor',
+  PARTIALOUTAGE: 'major',
+  MINOROUTAGE: 'minor',
+  MAJOROUTAGE: 'critical',
+  UNDERMAINTENANCE: 'maintenance',
+};
 
 /** Names are plain strings or localized objects (`{default: "API"}`). */
 function localized(value: unknown): string | undefined {
@@ -17,7 +23,12 @@ function localized(value: unknown): string | undefined {
 export function parseInstatus(text: string, context: AdapterContext): AdapterResult {
   const data = parseJsonText(text, context.source);
   const body = rec(data);
-  if (Array.isArray(data) || 'components' in body) return { incidents: [], components: readComponents(Array.isArray(data) ? data : arr(body.components)), problems: [] };
+  if (Array.isArray(data) || 'components' in body)
+    return {
+      incidents: [],
+      components: readComponents(Array.isArray(data) ? data : arr(body.components)),
+      problems: [],
+    };
   if (!('page' in body)) throw new AdapterError(`${context.source}: not an Instatus summary (no page)`);
   const problems: string[] = [];
   const toIncident = (raw: unknown, maintenance: boolean) => {
@@ -33,23 +44,50 @@ export function parseInstatus(text: string, context: AdapterContext): AdapterRes
         id: str(item.id) ?? idFromUrl,
         title: localized(item.name),
         url,
-        status: maintenance ? (status === 'INPROGRESS' ? 'in_progress' : status === 'COMPLETED' ? 'completed' : 'scheduled') : status === 'IDENTIFIED' ? 'identified' : status === 'MONITORING' ? 'monitoring' : status === 'RESOLVED' ? 'resolved' : 'investigating',
-        impact: maintenance ? 'maintenance' : IMPACT[str(item.impact) ?? ''] ?? 'unknown',
+        status: maintenance
+          ? status === 'INPROGRESS'
+            ? 'in_progress'
+            : status === 'COMPLETED'
+              ? 'completed'
+              : 'scheduled'
+          : status === 'IDENTIFIED'
+            ? 'identified'
+            : status === 'MONITORING'
+              ? 'monitoring'
+              : status === 'RESOLVED'
+                ? 'resolved'
+                : 'investigating',
+        impact: maintenance ? 'maintenance' : (IMPACT[str(item.impact) ?? ''] ?? 'unknown'),
         kind: maintenance ? 'maintenance' : 'incident',
-        components: arr(item.components).map((component) => componentName(rec(component).id, localized(rec(component).name), context)).filter((name): name is string => name !== undefined),
+        components: arr(item.components)
+          .map((component) => componentName(rec(component).id, localized(rec(component).name), context))
+          .filter((name): name is string => name !== undefined),
         startedAt: started,
-        resolvedAt: status === 'RESOLVED' || status === 'COMPLETED' ? toIso(item.resolved) ?? toIso(item.updatedAt) ?? null : null,
+        resolvedAt:
+          status === 'RESOLVED' || status === 'COMPLETED'
+            ? (toIso(item.resolved) ?? toIso(item.updatedAt) ?? null)
+            : null,
         updates: [{ at: toIso(item.updatedAt) ?? started, status: status.toLowerCase(), body: '' }],
       },
       context,
     );
     if (typeof result !== 'string' && maintenance && started && Number.isFinite(minutes) && minutes > 0) {
-      result.impactWindow = { from: started, to: canonicalTime(new Date(Date.parse(started) + minutes * 60_000).toISOString()), source: 'scheduled maintenance window' };
+      result.impactWindow = {
+        from: started,
+        to: canonicalTime(new Date(Date.parse(started) + minutes * 60_000).toISOString()),
+        source: 'scheduled maintenance window',
+      };
     }
     return result;
   };
   return {
-    incidents: collect([...arr(body.activeIncidents).map((item) => toIncident(item, false)), ...arr(body.activeMaintenances).map((item) => toIncident(item, true))], problems),
+    incidents: collect(
+      [
+        ...arr(body.activeIncidents).map((item) => toIncident(item, false)),
+        ...arr(body.activeMaintenances).map((item) => toIncident(item, true)),
+      ],
+      problems,
+    ),
     listsAllOpen: true,
     problems,
   };

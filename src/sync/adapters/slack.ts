@@ -12,7 +12,8 @@ const CLOSED = new Set(['resolved', 'completed', 'cancelled']);
 export function parseSlack(text: string, context: AdapterContext): AdapterResult {
   const data = parseJsonText(text, context.source);
   const current = !Array.isArray(data);
-  if (current && !Array.isArray(rec(data).active_incidents)) throw new AdapterError(`${context.source}: not a Slack status payload (no active_incidents, not a history array)`);
+  if (current && !Array.isArray(rec(data).active_incidents))
+    throw new AdapterError(`${context.source}: not a Slack status payload (no active_incidents, not a history array)`);
   const items = current ? arr(rec(data).active_incidents) : (data as unknown[]);
   const problems: string[] = [];
   const incidents = collect(
@@ -20,19 +21,33 @@ export function parseSlack(text: string, context: AdapterContext): AdapterResult
       const item = rec(raw);
       const status = (str(item.status) ?? '').toLowerCase();
       const closed = CLOSED.has(status);
-      const maintenance = status === 'scheduled' || status === 'completed' || (status === 'cancelled' && str(item.type) === 'notice');
+      const maintenance =
+        status === 'scheduled' || status === 'completed' || (status === 'cancelled' && str(item.type) === 'notice');
       return finishIncident(
         {
           id: str(item.id),
           title: str(item.title),
           url: str(item.url),
-          status: status === 'scheduled' ? 'scheduled' : status === 'completed' ? 'completed' : closed ? 'resolved' : 'investigating',
-          impact: maintenance ? 'maintenance' : IMPACT[str(item.type) ?? ''] ?? 'unknown',
+          status:
+            status === 'scheduled'
+              ? 'scheduled'
+              : status === 'completed'
+                ? 'completed'
+                : closed
+                  ? 'resolved'
+                  : 'investigating',
+          impact: maintenance ? 'maintenance' : (IMPACT[str(item.type) ?? ''] ?? 'unknown'),
           kind: maintenance ? 'maintenance' : 'incident',
-          components: arr(item.services).map((service) => componentName(service, service, context)).filter((name): name is string => name !== undefined),
+          components: arr(item.services)
+            .map((service) => componentName(service, service, context))
+            .filter((name): name is string => name !== undefined),
           startedAt: toIso(item.date_created),
-          resolvedAt: closed ? toIso(item.date_updated) ?? null : null,
-          updates: arr(item.notes).map((note) => ({ at: toIso(rec(note).date_created), status: '', body: htmlToText(str(rec(note).body) ?? '') })),
+          resolvedAt: closed ? (toIso(item.date_updated) ?? null) : null,
+          updates: arr(item.notes).map((note) => ({
+            at: toIso(rec(note).date_created),
+            status: '',
+            body: htmlToText(str(rec(note).body) ?? ''),
+          })),
         },
         context,
       );

@@ -6,12 +6,24 @@ import type { IncidentImpact, IncidentStatus } from '../../model.js';
 import { arr, collect, componentName, finishIncident, rec, str, toIso } from './common.js';
 import { AdapterError, type AdapterContext, type AdapterResult } from './types.js';
 
-const STATE: Record<string, IncidentStatus> = { '100': 'investigating', '200': 'identified', '300': 'monitoring', '400': 'resolved' };
-const IMPACT: Record<string, IncidentImpact> = { '200': 'maintenance', '300': 'minor', '400': 'major', '500': 'critical', '600': 'major' };
+const STATE: Record<string, IncidentStatus> = {
+  '100': 'investigating',
+  '200': 'identified',
+  '300': 'monitoring',
+  '400': 'resolved',
+};
+const IMPACT: Record<string, IncidentImpact> = {
+  '200': 'maintenance',
+  '300': 'minor',
+  '400': 'major',
+  '500': 'critical',
+  '600': 'major',
+};
 
 export function parseStatusIo(text: string, context: AdapterContext): AdapterResult {
   const result = rec(rec(parseJsonText(text, context.source)).result);
-  if (!Array.isArray(result.status) && !Array.isArray(result.incidents)) throw new AdapterError(`${context.source}: not a status.io status payload (no result.status or result.incidents)`);
+  if (!Array.isArray(result.status) && !Array.isArray(result.incidents))
+    throw new AdapterError(`${context.source}: not a status.io status payload (no result.status or result.incidents)`);
   const components = new Map<string, string>();
   for (const item of arr(result.status)) {
     const id = str(rec(item).id);
@@ -24,7 +36,11 @@ export function parseStatusIo(text: string, context: AdapterContext): AdapterRes
   const toIncident = (raw: unknown, maintenance: boolean) => {
     const item = rec(raw);
     const messages = arr(item.messages).map(rec);
-    const updates = messages.map((message) => ({ at: toIso(message.datetime), status: STATE[str(message.state) ?? ''] ?? '', body: str(message.details) ?? '' }));
+    const updates = messages.map((message) => ({
+      at: toIso(message.datetime),
+      status: STATE[str(message.state) ?? ''] ?? '',
+      body: str(message.details) ?? '',
+    }));
     const last = [...updates].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '')).at(-1);
     const worst = messages.map((message) => Number(message.status) || 0).reduce((a, b) => Math.max(a, b), 0);
     const resolved = last?.status === 'resolved';
@@ -34,12 +50,20 @@ export function parseStatusIo(text: string, context: AdapterContext): AdapterRes
         id,
         title: str(item.name),
         url: id && pageId ? `${base}/pages/${maintenance ? 'maintenance' : 'incident'}/${pageId}/${id}` : undefined,
-        status: maintenance ? (resolved ? 'completed' : Date.parse(str(item.datetime_planned_start) ?? '') <= Date.parse(last?.at ?? '') ? 'in_progress' : 'scheduled') : (last?.status as IncidentStatus | undefined) || 'investigating',
-        impact: maintenance ? 'maintenance' : IMPACT[String(worst)] ?? 'unknown',
+        status: maintenance
+          ? resolved
+            ? 'completed'
+            : Date.parse(str(item.datetime_planned_start) ?? '') <= Date.parse(last?.at ?? '')
+              ? 'in_progress'
+              : 'scheduled'
+          : (last?.status as IncidentStatus | undefined) || 'investigating',
+        impact: maintenance ? 'maintenance' : (IMPACT[String(worst)] ?? 'unknown'),
         kind: maintenance ? 'maintenance' : 'incident',
-        components: arr(item.components_affected).map((component) => componentName(rec(component)._id, rec(component).name, scoped)).filter((name): name is string => name !== undefined),
+        components: arr(item.components_affected)
+          .map((component) => componentName(rec(component)._id, rec(component).name, scoped))
+          .filter((name): name is string => name !== undefined),
         startedAt: (maintenance ? toIso(item.datetime_planned_start) : undefined) ?? toIso(item.datetime_open),
-        resolvedAt: resolved ? last?.at ?? null : null,
+        resolvedAt: resolved ? (last?.at ?? null) : null,
         updates,
       },
       scoped,
@@ -49,7 +73,11 @@ export function parseStatusIo(text: string, context: AdapterContext): AdapterRes
   const maintenance = rec(result.maintenance);
   return {
     incidents: collect(
-      [...arr(result.incidents).map((item) => toIncident(item, false)), ...arr(maintenance.active).map((item) => toIncident(item, true)), ...arr(maintenance.upcoming).map((item) => toIncident(item, true))],
+      [
+        ...arr(result.incidents).map((item) => toIncident(item, false)),
+        ...arr(maintenance.active).map((item) => toIncident(item, true)),
+        ...arr(maintenance.upcoming).map((item) => toIncident(item, true)),
+      ],
       problems,
     ),
     components,

@@ -13,7 +13,10 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 export function parseStatuspageFeed(body: string, context: AdapterContext): AdapterResult {
   const feed = parseFeed(body, context.source);
   const problems: string[] = [];
-  const incidents: Incident[] = collect(feed.items.map((item) => toIncident(item, context)), problems);
+  const incidents: Incident[] = collect(
+    feed.items.map((item) => toIncident(item, context)),
+    problems,
+  );
   return { incidents, problems };
 }
 
@@ -34,13 +37,26 @@ interface FeedUpdate {
 
 function toIncident(item: FeedItem, context: AdapterContext): Incident | string {
   // Update lines have no year; the entry's latest timestamp bounds them (an incident can outlast `published`).
-  const reference = [item.published, item.updated].filter((time): time is string => time !== undefined).sort().at(-1);
-  const updates = /<small>/i.test(item.html) ? statuspageUpdates(item.html, reference) : incidentIoUpdates(item, reference);
-  const newest = updates.reduce<FeedUpdate | undefined>((best, update) => (update.at && (!best?.at || update.at > best.at) ? update : best), undefined) ?? updates[0];
+  const reference = [item.published, item.updated]
+    .filter((time): time is string => time !== undefined)
+    .sort()
+    .at(-1);
+  const updates = /<small>/i.test(item.html)
+    ? statuspageUpdates(item.html, reference)
+    : incidentIoUpdates(item, reference);
+  const newest =
+    updates.reduce<FeedUpdate | undefined>(
+      (best, update) => (update.at && (!best?.at || update.at > best.at) ? update : best),
+      undefined,
+    ) ?? updates[0];
   const word = (newest?.status ?? '').toLowerCase();
   const closed = CLOSED_WORDS.has(word);
-  const maintenance = updates.some((update) => MAINTENANCE_WORDS.has(update.status.toLowerCase())) || /\bmaintenance\b/i.test(item.title);
-  const times = updates.map((update) => update.at).filter((at): at is string => at !== undefined).sort();
+  const maintenance =
+    updates.some((update) => MAINTENANCE_WORDS.has(update.status.toLowerCase())) || /\bmaintenance\b/i.test(item.title);
+  const times = updates
+    .map((update) => update.at)
+    .filter((at): at is string => at !== undefined)
+    .sort();
   return finishIncident(
     {
       id: incidentId(item),
@@ -51,7 +67,7 @@ function toIncident(item: FeedItem, context: AdapterContext): Incident | string 
       kind: maintenance ? 'maintenance' : 'incident',
       components: affectedComponents(item.summaryHtml ?? item.html),
       startedAt: times[0] ?? item.published ?? item.updated,
-      resolvedAt: closed ? newest?.at ?? item.updated ?? null : null,
+      resolvedAt: closed ? (newest?.at ?? item.updated ?? null) : null,
       updates: updates.map((update) => ({ ...update, status: update.status.toLowerCase() })),
     },
     context,
@@ -92,13 +108,23 @@ export function updateTime(text: string, reference: string | undefined): string 
 
 function incidentIoUpdates(item: FeedItem, reference: string | undefined): FeedUpdate[] {
   const status = /<b>\s*Status:\s*([^<]+)<\/b>/i.exec(item.html);
-  const body = item.html.replace(/<b>\s*Status:[^<]*<\/b>/i, '').replace(/<b>\s*Affected components\s*<\/b>[\s\S]*$/i, '');
-  return [{ at: item.updated ?? reference, status: status ? decodeEntities(status[1] ?? '').trim() : 'update', body: htmlToText(body) }];
+  const body = item.html
+    .replace(/<b>\s*Status:[^<]*<\/b>/i, '')
+    .replace(/<b>\s*Affected components\s*<\/b>[\s\S]*$/i, '');
+  return [
+    {
+      at: item.updated ?? reference,
+      status: status ? decodeEntities(status[1] ?? '').trim() : 'update',
+      body: htmlToText(body),
+    },
+  ];
 }
 
 /** incident.io lists `<b>Affected components</b><ul><li>Search (Degraded performance)</li></ul>`. */
 function affectedComponents(html: string): string[] {
   const section = /<b>\s*Affected components\s*<\/b>([\s\S]*)$/i.exec(html);
   if (!section) return [];
-  return [...(section[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/gi)].map((match) => htmlToText(match[1] ?? '').replace(/\s*\([^)]*\)\s*$/, '')).filter(Boolean);
+  return [...(section[1] ?? '').matchAll(/<li>([\s\S]*?)<\/li>/gi)]
+    .map((match) => htmlToText(match[1] ?? '').replace(/\s*\([^)]*\)\s*$/, ''))
+    .filter(Boolean);
 }

@@ -3,7 +3,18 @@
 // incident.io serves the same shapes with nulls for empty lists and no components, which this reads as well.
 import { parseJsonText } from '../../json-text.js';
 import type { Incident } from '../../model.js';
-import { arr, collect, componentName, finishIncident, htmlToText, normalizeImpact, normalizeStatus, rec, str, toIso } from './common.js';
+import {
+  arr,
+  collect,
+  componentName,
+  finishIncident,
+  htmlToText,
+  normalizeImpact,
+  normalizeStatus,
+  rec,
+  str,
+  toIso,
+} from './common.js';
 import { AdapterError, type AdapterContext, type AdapterResult } from './types.js';
 
 const CLOSED = new Set(['resolved', 'postmortem', 'completed']);
@@ -11,15 +22,24 @@ const CLOSED = new Set(['resolved', 'postmortem', 'completed']);
 export function parseStatuspage(text: string, context: AdapterContext): AdapterResult {
   const data = rec(parseJsonText(text, context.source));
   const hasAny = ['incidents', 'scheduled_maintenances', 'components'].some((key) => key in data);
-  if (!hasAny) throw new AdapterError(`${context.source}: not a Statuspage v2 payload (no incidents, scheduled_maintenances or components)`);
+  if (!hasAny)
+    throw new AdapterError(
+      `${context.source}: not a Statuspage v2 payload (no incidents, scheduled_maintenances or components)`,
+    );
   const problems: string[] = [];
   const components = readComponents(data.components);
   // Names from components.json in this payload count for the incidents in it, but the catalog's name wins.
   const names = new Map([...components, ...context.componentNames]);
   const scoped: AdapterContext = { ...context, componentNames: names, pageUrl: pageUrlOf(data, context) };
   const incidents: Incident[] = [
-    ...collect(arr(data.incidents).map((item) => toIncident(rec(item), scoped, false)), problems),
-    ...collect(arr(data.scheduled_maintenances).map((item) => toIncident(rec(item), scoped, true)), problems),
+    ...collect(
+      arr(data.incidents).map((item) => toIncident(rec(item), scoped, false)),
+      problems,
+    ),
+    ...collect(
+      arr(data.scheduled_maintenances).map((item) => toIncident(rec(item), scoped, true)),
+      problems,
+    ),
   ];
   return {
     incidents,
@@ -76,7 +96,7 @@ function toIncident(item: Record<string, unknown>, context: AdapterContext, main
         .map((component) => componentName(rec(component).id, rec(component).name, context))
         .filter((name): name is string => name !== undefined),
       startedAt: (isMaintenance ? scheduledFor : undefined) ?? toIso(item.started_at) ?? toIso(item.created_at),
-      resolvedAt: toIso(item.resolved_at) ?? (closed ? toIso(item.updated_at) ?? null : null),
+      resolvedAt: toIso(item.resolved_at) ?? (closed ? (toIso(item.updated_at) ?? null) : null),
       updates,
     },
     context,

@@ -17,10 +17,11 @@ beforeEach(async () => {
   index = new IncidentIndex(join(dir, 'index'), await mkdtemp(join(tmpdir(), 'downstack-snapshot-')));
 });
 
-const run = (paths: string[], options: { provider?: string; dryRun?: boolean } = {}) => importDocuments(paths.map(fixture), { catalog, index, ...options });
+const run = (paths: string[], options: { provider?: string; dryRun?: boolean } = {}) =>
+  importDocuments(paths.map(fixture), { catalog, index, ...options });
 
 describe('importDocuments', () => {
-  it('writes the incidents to their providers\' index files, readable as `downstack incidents` reads them', async () => {
+  it("writes the incidents to their providers' index files, readable as `downstack incidents` reads them", async () => {
     const result = await run(['text/guide-page-utc-postmortem.txt', 'text/archive-edt-prose.txt']);
     expect(result.incidents.map((item) => [item.provider, item.action, item.replay])).toEqual([
       ['trello', 'added', { from: '2016-06-28T12:57:00Z', to: '2016-06-28T16:32:00Z' }],
@@ -29,7 +30,10 @@ describe('importDocuments', () => {
     expect((await readdir(join(dir, 'index'))).sort()).toEqual(['trello.json', 'twingate.json']);
     const twingate = await index.read('twingate');
     expect(twingate.incidents).toHaveLength(1);
-    expect(twingate.incidents[0]?.impactWindow).toMatchObject({ from: '2021-08-10T19:39:00Z', to: '2021-08-10T19:47:00Z' });
+    expect(twingate.incidents[0]?.impactWindow).toMatchObject({
+      from: '2021-08-10T19:39:00Z',
+      to: '2021-08-10T19:47:00Z',
+    });
   });
 
   it('merges the same incident imported twice instead of duplicating it', async () => {
@@ -47,20 +51,55 @@ describe('importDocuments', () => {
     const [incident, ...rest] = (await index.read('twingate')).incidents;
     expect(rest).toEqual([]);
     expect(incident?.id).toBe('x8k2m4q9w1zt');
-    expect(incident?.source).toBe('import statuspage-json: incident-single.json; import text: guide-page-utc-postmortem.txt');
-    expect(incident?.updates.map((update) => update.status)).toEqual(['monitoring', 'monitoring', 'resolved', 'postmortem']);
+    expect(incident?.source).toBe(
+      'import statuspage-json: incident-single.json; import text: guide-page-utc-postmortem.txt',
+    );
+    expect(incident?.updates.map((update) => update.status)).toEqual([
+      'monitoring',
+      'monitoring',
+      'resolved',
+      'postmortem',
+    ]);
     expect(incident?.conflicts?.some((c) => c.includes('stated window 19:45–21:24 UTC'))).toBe(true);
   });
 
   it('merges into a record with another id and title when the windows mostly coincide, and keeps a separate outage apart', async () => {
-    const known = (id: string, title: string, startedAt: string, resolvedAt: string) => ({ provider: 'trello', id, title, url: '', status: 'resolved', impact: 'major', components: [], regions: [], startedAt, resolvedAt, updates: [], source: 'snapshot' });
+    const known = (id: string, title: string, startedAt: string, resolvedAt: string) => ({
+      provider: 'trello',
+      id,
+      title,
+      url: '',
+      status: 'resolved',
+      impact: 'major',
+      components: [],
+      regions: [],
+      startedAt,
+      resolvedAt,
+      updates: [],
+      source: 'snapshot',
+    });
     await index.write({
       schemaVersion: 1,
       provider: 'trello',
-      incidents: [known('trello-2016-06-28-reconnects', 'Websocket drop took the boards offline', '2016-06-28T12:57:00Z', '2016-06-28T16:30:00Z'), known('trello-2016-06-28-evening', 'Attachments failed to upload', '2016-06-28T22:00:00Z', '2016-06-28T23:00:00Z')],
+      incidents: [
+        known(
+          'trello-2016-06-28-reconnects',
+          'Websocket drop took the boards offline',
+          '2016-06-28T12:57:00Z',
+          '2016-06-28T16:30:00Z',
+        ),
+        known(
+          'trello-2016-06-28-evening',
+          'Attachments failed to upload',
+          '2016-06-28T22:00:00Z',
+          '2016-06-28T23:00:00Z',
+        ),
+      ],
     });
     const result = await run(['text/archive-edt-prose.txt']);
-    expect(result.incidents.map((item) => [item.action, item.id])).toEqual([['merged', 'trello-2016-06-28-reconnects']]);
+    expect(result.incidents.map((item) => [item.action, item.id])).toEqual([
+      ['merged', 'trello-2016-06-28-reconnects'],
+    ]);
     const stored = await index.read('trello');
     expect(stored.incidents.map((incident) => [incident.id, incident.resolvedAt])).toEqual([
       ['trello-2016-06-28-evening', '2016-06-28T23:00:00Z'],
@@ -72,17 +111,38 @@ describe('importDocuments', () => {
     await index.write({
       schemaVersion: 1,
       provider: 'twingate',
-      incidents: [{ provider: 'twingate', id: 'twingate-2021-08-10-controller', title: 'Controller partly unavailable', url: '', status: 'resolved', impact: 'major', components: ['Controller'], regions: [], startedAt: '2021-08-10T20:00Z', resolvedAt: '2021-08-10T21:24Z', updates: [], source: 'snapshot' }],
+      incidents: [
+        {
+          provider: 'twingate',
+          id: 'twingate-2021-08-10-controller',
+          title: 'Controller partly unavailable',
+          url: '',
+          status: 'resolved',
+          impact: 'major',
+          components: ['Controller'],
+          regions: [],
+          startedAt: '2021-08-10T20:00Z',
+          resolvedAt: '2021-08-10T21:24Z',
+          updates: [],
+          source: 'snapshot',
+        },
+      ],
     });
     await run(['statuspage/incident-single.json']);
     const [incident] = (await index.read('twingate')).incidents;
-    expect([incident?.id, incident?.startedAt, incident?.resolvedAt]).toEqual(['twingate-2021-08-10-controller', '2021-08-10T20:00:00Z', '2021-08-10T21:24:05Z']);
+    expect([incident?.id, incident?.startedAt, incident?.resolvedAt]).toEqual([
+      'twingate-2021-08-10-controller',
+      '2021-08-10T20:00:00Z',
+      '2021-08-10T21:24:05Z',
+    ]);
   });
 
   it('records the upstream provider and takes --provider over inference', async () => {
     const result = await run(['text/customer-log-no-zone.md'], { provider: 'northwind' });
     expect(result.incidents[0]?.incident.upstream).toEqual(['aws']);
-    expect(result.warnings.map((warning) => warning.message)).toEqual([expect.stringMatching(/^northwind\/text-2022-07-11-[a-z0-9-]+: zoneAssumed: 2022-07-11 09:33/)]);
+    expect(result.warnings.map((warning) => warning.message)).toEqual([
+      expect.stringMatching(/^northwind\/text-2022-07-11-[a-z0-9-]+: zoneAssumed: 2022-07-11 09:33/),
+    ]);
   });
 
   it('warns about a document with no times and imports it without inventing any', async () => {
@@ -100,7 +160,10 @@ describe('importDocuments', () => {
 
 describe('bad input: a clear message and nothing written', () => {
   const failing = async (paths: string[], options: { provider?: string } = {}) => {
-    const error = await run(paths, options).then(() => undefined, (caught: unknown) => caught);
+    const error = await run(paths, options).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ImportError);
     await expect(readdir(join(dir, 'index'))).rejects.toThrow(/ENOENT/);
     return (error as ImportError).problems;
@@ -108,17 +171,27 @@ describe('bad input: a clear message and nothing written', () => {
 
   it('rejects a document with no recognizable incident, even next to a good one', async () => {
     const problems = await failing(['text/archive-edt-prose.txt', 'bad/not-an-incident.txt']);
-    expect(problems).toEqual([`${FIXTURES}bad/not-an-incident.txt:1: no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times`]);
+    expect(problems).toEqual([
+      `${FIXTURES}bad/not-an-incident.txt:1: no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times`,
+    ]);
   });
 
   it('asks for --provider when the document names no catalog provider, and refuses an unknown one', async () => {
-    expect(await failing(['bad/unknown-provider.txt'])).toEqual([`${FIXTURES}bad/unknown-provider.txt: cannot tell which provider this incident belongs to (it names no provider from the catalog); pass --provider ID`]);
-    expect(await failing(['bad/unknown-provider.txt'], { provider: 'acme' })).toEqual(['unknown provider "acme" for --provider (see `downstack providers`)']);
+    expect(await failing(['bad/unknown-provider.txt'])).toEqual([
+      `${FIXTURES}bad/unknown-provider.txt: cannot tell which provider this incident belongs to (it names no provider from the catalog); pass --provider ID`,
+    ]);
+    expect(await failing(['bad/unknown-provider.txt'], { provider: 'acme' })).toEqual([
+      'unknown provider "acme" for --provider (see `downstack providers`)',
+    ]);
   });
 
   it('rejects contradictory times with the line they are on', async () => {
-    expect(await failing(['bad/contradictory-range.txt'])).toEqual([`${FIXTURES}bad/contradictory-range.txt:6: "21:41 and 21:10 UTC" ends before it starts`]);
-    expect(await failing(['bad/resolved-before-start.json'])).toEqual([`${FIXTURES}bad/resolved-before-start.json:8: incident backwards001: resolved_at 2022-05-01T09:00:00Z is before it started (2022-05-01T10:00:00Z)`]);
+    expect(await failing(['bad/contradictory-range.txt'])).toEqual([
+      `${FIXTURES}bad/contradictory-range.txt:6: "21:41 and 21:10 UTC" ends before it starts`,
+    ]);
+    expect(await failing(['bad/resolved-before-start.json'])).toEqual([
+      `${FIXTURES}bad/resolved-before-start.json:8: incident backwards001: resolved_at 2022-05-01T09:00:00Z is before it started (2022-05-01T10:00:00Z)`,
+    ]);
   });
 
   it('names unrelated and truncated JSON', async () => {
@@ -128,7 +201,10 @@ describe('bad input: a clear message and nothing written', () => {
   });
 
   it('refuses an oversized document before reading it as an incident', () => {
-    const huge = { file: 'huge.txt', text: `Northwind Platform outage 2022-01-01 10:00 UTC\n${'x'.repeat(11 * 1024 * 1024)}` };
+    const huge = {
+      file: 'huge.txt',
+      text: `Northwind Platform outage 2022-01-01 10:00 UTC\n${'x'.repeat(11 * 1024 * 1024)}`,
+    };
     expect(() => readDocument(huge)).toThrow(/is 11\.0 MB; incident documents over 10 MB are refused/);
   });
 
@@ -136,15 +212,22 @@ describe('bad input: a clear message and nothing written', () => {
     await run(['text/guide-page-utc-postmortem.txt']);
     const file = join(dir, 'index', 'twingate.json');
     await writeFile(file, '{ damaged');
-    const error = await run(['statuspage/incident-single.json']).then(() => undefined, (caught: unknown) => caught);
-    expect((error as ImportError).problems[0]).toMatch(/twingate\.json: damaged index file .*import never overwrites a file it cannot read/);
+    const error = await run(['statuspage/incident-single.json']).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect((error as ImportError).problems[0]).toMatch(
+      /twingate\.json: damaged index file .*import never overwrites a file it cannot read/,
+    );
     expect(await readFile(file, 'utf8')).toBe('{ damaged');
   });
 
   it('waits for the index lock a sync holds, and writes nothing when it cannot get it', async () => {
     const held = await acquireLock(index.dir, { waitMs: 1_000 });
     try {
-      await expect(importDocuments([fixture('text/archive-edt-prose.txt')], { catalog, index, lockWaitMs: 300 })).rejects.toBeInstanceOf(LockError);
+      await expect(
+        importDocuments([fixture('text/archive-edt-prose.txt')], { catalog, index, lockWaitMs: 300 }),
+      ).rejects.toBeInstanceOf(LockError);
       expect((await readdir(index.dir)).filter((name) => name.endsWith('.json'))).toEqual([]);
     } finally {
       await held.release();

@@ -13,10 +13,21 @@ describe('seed shapes', () => {
     expect(replayWindow(incident!)).toEqual({ from: '2021-08-10T19:39:00Z', to: '2021-08-10T21:24:00Z' });
     expect(incident?.components).toEqual(['Controller']);
     // The postmortem two days later is kept but does not stretch the outage.
-    expect(incident?.updates.map((update) => update.status)).toEqual(['monitoring', 'monitoring', 'resolved', 'postmortem']);
+    expect(incident?.updates.map((update) => update.status)).toEqual([
+      'monitoring',
+      'monitoring',
+      'resolved',
+      'postmortem',
+    ]);
     const conflicts = incident?.conflicts ?? [];
-    expect(conflicts.some((c) => c.startsWith('impact began 2021-08-10 19:39 UTC') && c.includes('21m before the first status update'))).toBe(true);
-    expect(conflicts.some((c) => c.includes('stated window 19:45–21:24 UTC') && c.includes('starts 6m after'))).toBe(true);
+    expect(
+      conflicts.some(
+        (c) => c.startsWith('impact began 2021-08-10 19:39 UTC') && c.includes('21m before the first status update'),
+      ),
+    ).toBe(true);
+    expect(conflicts.some((c) => c.includes('stated window 19:45–21:24 UTC') && c.includes('starts 6m after'))).toBe(
+      true,
+    );
     // 1h 39m is exactly the stated 19:45–21:24, so it is not a conflict.
     expect(conflicts.some((c) => c.startsWith('stated duration'))).toBe(false);
   });
@@ -27,10 +38,19 @@ describe('seed shapes', () => {
     expect(incident?.impactWindow).toMatchObject({ from: '2016-06-28T12:57:00Z', to: '2016-06-28T14:14:00Z' });
     expect(incident?.resolvedAt).toBe('2016-06-28T16:32:00Z');
     expect(replayWindow(incident!)).toEqual({ from: '2016-06-28T12:57:00Z', to: '2016-06-28T16:32:00Z' });
-    expect(incident?.updates.map((update) => update.at)).toEqual(['2016-06-28T16:00:00Z', '2016-06-28T16:10:00Z', '2016-06-28T16:13:00Z', '2016-06-28T16:32:00Z']);
+    expect(incident?.updates.map((update) => update.at)).toEqual([
+      '2016-06-28T16:00:00Z',
+      '2016-06-28T16:10:00Z',
+      '2016-06-28T16:13:00Z',
+      '2016-06-28T16:32:00Z',
+    ]);
     const conflicts = incident?.conflicts ?? [];
     expect(conflicts).toContain('zoneInherited: 9:26am has no time zone; read as EDT like the times written before it');
-    expect(conflicts.some((c) => c.includes('marked it resolved at 2016-06-28 16:00 UTC but kept posting updates until 2016-06-28 16:32 UTC'))).toBe(true);
+    expect(
+      conflicts.some((c) =>
+        c.includes('marked it resolved at 2016-06-28 16:00 UTC but kept posting updates until 2016-06-28 16:32 UTC'),
+      ),
+    ).toBe(true);
   });
 
   it('incidentlib record whose posts are an hour off its postmortem (shape of seed 002): replay 20:10 → 21:41', () => {
@@ -38,11 +58,19 @@ describe('seed shapes', () => {
     expect(incident?.provider).toBe('twingate');
     expect(incident?.id).toBe('mhs89xs5rhb8');
     expect(incident?.impactWindow).toMatchObject({ from: '2025-03-21T21:10:00Z', to: '2025-03-21T21:41:00Z' });
-    expect(incident?.updates.map((update) => `${update.at} ${update.status}`)).toEqual(['2025-03-21T20:10:00Z investigating', '2025-03-21T20:41:00Z monitoring', '2025-03-21T21:13:00Z resolved']);
+    expect(incident?.updates.map((update) => `${update.at} ${update.status}`)).toEqual([
+      '2025-03-21T20:10:00Z investigating',
+      '2025-03-21T20:41:00Z monitoring',
+      '2025-03-21T21:13:00Z resolved',
+    ]);
     expect(replayWindow(incident!)).toEqual({ from: '2025-03-21T20:10:00Z', to: '2025-03-21T21:41:00Z' });
-    expect(incident?.conflicts?.some((c) => c.includes('1h after the first status update') && c.includes('wrong time zone'))).toBe(true);
+    expect(
+      incident?.conflicts?.some((c) => c.includes('1h after the first status update') && c.includes('wrong time zone')),
+    ).toBe(true);
     expect(incident?.upstream).toEqual(['gcp']);
-    expect(incident?.components).toEqual(expect.arrayContaining(['Authentication - Enterprise', 'MFA', 'Authorization', 'Connector Heartbeat']));
+    expect(incident?.components).toEqual(
+      expect.arrayContaining(['Authentication - Enterprise', 'MFA', 'Authorization', 'Connector Heartbeat']),
+    );
   });
 
   it("a customer's own log with no zone (shape of seed 003): zone assumed, duration conflict, upstream AWS", () => {

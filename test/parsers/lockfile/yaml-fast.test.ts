@@ -20,16 +20,23 @@ function dump(lock: YamlLock, node: unknown): unknown {
 
 function dumpFull(lock: YamlLock, node: unknown): unknown {
   const items = (node as { items?: unknown[] } | null)?.items;
-  const isSeq = Array.isArray(items) && lock.entries(node).length === 0 && items.length > 0 && !(items[0] as { key?: unknown }).key;
+  const isSeq =
+    Array.isArray(items) && lock.entries(node).length === 0 && items.length > 0 && !(items[0] as { key?: unknown }).key;
   if (isSeq) return items.map((item) => dumpFull(lock, item));
   const scalar = lock.scalar(node);
   if (scalar !== undefined) return scalar;
   const entries = lock.entries(node);
-  if (entries.length === 0) return node === null || node === undefined || (node as { value?: unknown }).value === null ? null : {};
+  if (entries.length === 0)
+    return node === null || node === undefined || (node as { value?: unknown }).value === null ? null : {};
   return entries.map((entry) => [entry.key, entry.line, dumpFull(lock, entry.value)]);
 }
 
-describe.each(['pnpm-v9-workspaces/pnpm-lock.yaml', 'pnpm-v6-workspaces/pnpm-lock.yaml', 'pnpm-large/pnpm-lock.yaml', 'yarn-berry-workspaces/yarn.lock'])('%s', (fixture) => {
+describe.each([
+  'pnpm-v9-workspaces/pnpm-lock.yaml',
+  'pnpm-v6-workspaces/pnpm-lock.yaml',
+  'pnpm-large/pnpm-lock.yaml',
+  'yarn-berry-workspaces/yarn.lock',
+])('%s', (fixture) => {
   it('is read by the fast reader exactly as by the yaml library', () => {
     const text = readFileSync(`${FIXTURES}${fixture}`, 'utf8');
     expect(readFastYaml(text)).toBeDefined();

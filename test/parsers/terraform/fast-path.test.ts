@@ -15,7 +15,9 @@ function fixtureDirectories(): Array<{ dir: string; files: SourceFile[] }> {
   const out: Array<{ dir: string; files: SourceFile[] }> = [];
   const visit = (dir: string) => {
     const entries = readdirSync(dir, { withFileTypes: true });
-    const files = entries.filter((entry) => entry.isFile() && /\.(tf|tf\.json|tfvars|tfvars\.json)$/.test(entry.name)).map((entry) => ({ path: join(dir, entry.name), text: readFileSync(join(dir, entry.name), 'utf8') }));
+    const files = entries
+      .filter((entry) => entry.isFile() && /\.(tf|tf\.json|tfvars|tfvars\.json)$/.test(entry.name))
+      .map((entry) => ({ path: join(dir, entry.name), text: readFileSync(join(dir, entry.name), 'utf8') }));
     if (files.length > 0) out.push({ dir, files });
     for (const entry of entries) if (entry.isDirectory()) visit(join(dir, entry.name));
   };
@@ -39,15 +41,23 @@ describe('the header-only fast path', () => {
   const directories = fixtureDirectories();
 
   it('has fixtures where it applies (resource blocks that name no provider or region)', () => {
-    const skippable = directories.flatMap((entry) => entry.files).flatMap((file) => splitHcl(file.text).items).filter((item) => item.kind === 'block' && item.type === 'resource' && !REGION_ATTRIBUTES.test(item.body));
+    const skippable = directories
+      .flatMap((entry) => entry.files)
+      .flatMap((file) => splitHcl(file.text).items)
+      .filter((item) => item.kind === 'block' && item.type === 'resource' && !REGION_ATTRIBUTES.test(item.body));
     expect(skippable.length).toBeGreaterThan(20);
   });
 
-  it.each(directories.map((entry) => [entry.dir.slice(CONFIGS.length), entry] as const))('extracts exactly what a full parse extracts: %s', async (_name, entry) => {
-    const fast = await createTerraformParser({ fastPath: true }).parseSet([entry], reader);
-    const full = await createTerraformParser({ fastPath: false }).parseSet([entry], reader);
-    expect(fast.map((input) => [input.file, input.dependencies])).toEqual(full.map((input) => [input.file, input.dependencies]));
-  });
+  it.each(directories.map((entry) => [entry.dir.slice(CONFIGS.length), entry] as const))(
+    'extracts exactly what a full parse extracts: %s',
+    async (_name, entry) => {
+      const fast = await createTerraformParser({ fastPath: true }).parseSet([entry], reader);
+      const full = await createTerraformParser({ fastPath: false }).parseSet([entry], reader);
+      expect(fast.map((input) => [input.file, input.dependencies])).toEqual(
+        full.map((input) => [input.file, input.dependencies]),
+      );
+    },
+  );
 
   it('extracts exactly what a full parse extracts when every fixture directory is scanned together', async () => {
     const fast = await createTerraformParser({ fastPath: true }).parseSet(directories, reader);

@@ -18,11 +18,20 @@ describe('hcl2-parser loading', () => {
       console.log(JSON.stringify({ before, afterNpm, afterTerraform: hclLoaded(), require: typeof globalThis.require, limit: Error.stackTraceLimit, found: result.inputs[0].dependencies.length }));
     `;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-    expect(JSON.parse(output)).toEqual({ before: { require: 'undefined', limit: 10 }, afterNpm: false, afterTerraform: true, require: 'undefined', limit: 10, found: 4 });
+    expect(JSON.parse(output)).toEqual({
+      before: { require: 'undefined', limit: 10 },
+      afterNpm: false,
+      afterTerraform: true,
+      require: 'undefined',
+      limit: 10,
+      found: 4,
+    });
   });
 
   it('gives the nested object shape and a typed error (without detail, as the parser has none)', () => {
-    expect(parseHcl('provider "aws" {\n  alias  = "eu"\n  region = var.region\n}\n')).toEqual({ provider: { aws: [{ alias: 'eu', region: '${var.region}' }] } });
+    expect(parseHcl('provider "aws" {\n  alias  = "eu"\n  region = var.region\n}\n')).toEqual({
+      provider: { aws: [{ alias: 'eu', region: '${var.region}' }] },
+    });
     expect(() => parseHcl('provider "aws" {\n  region =\n}\n')).toThrow(HclSyntaxError);
   });
 });

@@ -46,6 +46,7 @@ export function tempDir(prefix = 'downstack-index-'): string {
 export function catalogFromTemplates(base: string): string {
   const source = join(import.meta.dirname, '..', '..', 'fixtures', 'sync', 'catalog');
   const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
-  for (const name of readdirSync(source)) writeFileSync(join(dir, name), readFileSync(join(source, name), 'utf8').replaceAll('{{BASE}}', base));
+  for (const name of readdirSync(source))
+    writeFileSync(join(dir, name), readFileSync(join(source, name), 'utf8').replaceAll('{{BASE}}', base));
   return dir;
 }

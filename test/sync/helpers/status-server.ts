@@ -41,7 +41,10 @@ export interface StatusServer {
 }
 
 /** `shared` counts requests in flight across several servers (several hosts, one client). */
-export async function startStatusServer(routes: Record<string, Route> = {}, shared?: { inFlight: number; peak: number }): Promise<StatusServer> {
+export async function startStatusServer(
+  routes: Record<string, Route> = {},
+  shared?: { inFlight: number; peak: number },
+): Promise<StatusServer> {
   const table = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
   const requests: StatusServer['requests'] = [];
@@ -97,7 +100,12 @@ export async function startStatusServer(routes: Record<string, Route> = {}, shar
 function serve(route: Route, seen: number, req: IncomingMessage, res: ServerResponse): void {
   if (route.hang) return;
   if (route.failFirst && seen <= route.failFirst.times) {
-    res.writeHead(route.failFirst.status, { 'content-type': 'text/plain', ...(route.failFirst.retryAfter ? { 'retry-after': route.failFirst.retryAfter } : {}) }).end('busy');
+    res
+      .writeHead(route.failFirst.status, {
+        'content-type': 'text/plain',
+        ...(route.failFirst.retryAfter ? { 'retry-after': route.failFirst.retryAfter } : {}),
+      })
+      .end('busy');
     return;
   }
   if (route.etag && req.headers['if-none-match'] === route.etag) {
@@ -119,7 +127,7 @@ function serve(route: Route, seen: number, req: IncomingMessage, res: ServerResp
     streamFiller(res, route.hugeBytes);
     return;
   }
-  let body = typeof route.body === 'string' ? Buffer.from(route.body) : route.body ?? Buffer.alloc(0);
+  let body = typeof route.body === 'string' ? Buffer.from(route.body) : (route.body ?? Buffer.alloc(0));
   const accepts = String(req.headers['accept-encoding'] ?? '');
   if (route.compress && accepts.includes('br')) {
     body = brotliCompressSync(body);

@@ -10,7 +10,9 @@ import { median, report } from './harness.js';
 export async function run() {
   console.log('\n# catalog: load + match 10,000 dependencies');
   const files = readdirSync(PROVIDERS_DIR).filter((name) => name.endsWith('.yaml'));
-  const bareParse = await median(() => files.forEach((name) => parse(readFileSync(join(PROVIDERS_DIR, name), 'utf8'))));
+  const bareParse = await median(() => {
+    for (const name of files) parse(readFileSync(join(PROVIDERS_DIR, name), 'utf8'));
+  });
   const fresh = await median(() => loadCatalog([PROVIDERS_DIR], { cache: false }));
   report(`load + validate ${files.length} provider files`, fresh, 'bare YAML parse', bareParse);
   const load = await median(() => loadCatalog());

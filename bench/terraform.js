@@ -219,7 +219,7 @@ async function generate(dir) {
   const moduleDir = join(dir, 'modules', 'queue');
   await mkdir(moduleDir, { recursive: true });
   let text = 'variable "name" {\n  type = string\n}\n\n';
-  for (let i = 0; text.split('\n').length < 250; i++) text += resourceBlock(next, i, 'queue') + '\n';
+  for (let i = 0; text.split('\n').length < 250; i++) text += `${resourceBlock(next, i, 'queue')}\n`;
   await writeFile(join(moduleDir, 'main.tf'), text);
   paths.push(join(moduleDir, 'main.tf'));
   return paths;

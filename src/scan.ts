@@ -1,5 +1,6 @@
 // The core's file side: walks paths, reads files (with size and binary checks), and hands text to the parsers.
 import { open, readdir, readFile, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ParseError } from './errors.js';
@@ -44,7 +45,7 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       inputs.push(input);
       continue;
     }
-    let info;
+    let info: Awaited<ReturnType<typeof stat>>;
     try {
       info = await stat(path);
     } catch (error) {
@@ -101,7 +102,7 @@ async function readClaimed(
   maxBytes: number,
   errors: InputProblem[],
 ): Promise<SourceFile[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
@@ -263,7 +264,7 @@ interface IgnoreScope {
 }
 
 async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors: InputProblem[]): Promise<void> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {

@@ -59,11 +59,9 @@ const npmPattern = z
  * Host patterns. A plain domain matches itself and every subdomain. `*.` at the start needs at least one
  * more label; `{region}` captures one label as the region (e.g. `*.s3.{region}.amazonaws.com`).
  */
-const hostPattern = z
-  .string()
-  .regex(/^(\*\.)?([a-z0-9-]*(\{region\})?[a-z0-9-]*\.)*[a-z0-9-]+$/i, {
-    message: 'must be a host pattern like "api.example.com" or "*.s3.{region}.amazonaws.com"',
-  });
+const hostPattern = z.string().regex(/^(\*\.)?([a-z0-9-]*(\{region\})?[a-z0-9-]*\.)*[a-z0-9-]+$/i, {
+  message: 'must be a host pattern like "api.example.com" or "*.s3.{region}.amazonaws.com"',
+});
 
 const componentMatch = z.strictObject({
   npm: z.array(npmPattern).optional(),

@@ -57,13 +57,11 @@ export function checkToSarif(report: CheckReport, options: RenderOptions): objec
       locations: primary ? [location(primary)] : [],
       ...(related.length > 0
         ? {
-            relatedLocations: related
-              .slice(0, 20)
-              .map((dependency, index) => ({
-                id: index + 1,
-                ...location(dependency),
-                message: { text: `also maps to ${providerName(report, finding.provider)}: ${dependency.name}` },
-              })),
+            relatedLocations: related.slice(0, 20).map((dependency, index) => ({
+              id: index + 1,
+              ...location(dependency),
+              message: { text: `also maps to ${providerName(report, finding.provider)}: ${dependency.name}` },
+            })),
           }
         : {}),
       // Stable across runs, so code scanning keeps one alert per incident instead of opening a new one each time.

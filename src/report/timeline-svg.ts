@@ -50,11 +50,11 @@ export function renderTimeline(report: CheckReport, now: Date): string {
   );
 
   // Layers, back to front: row backgrounds, replay shading and grid, then bands and their labels.
-  rows.forEach((_, index) =>
+  for (let index = 0; index < rows.length; index++) {
     out.push(
       `<rect class="row-bg${index % 2 ? ' odd' : ''}" x="0" y="${TOP + index * ROW}" width="${WIDTH}" height="${ROW}"/>`,
-    ),
-  );
+    );
+  }
   out.push(`<rect class="row-bg replay" x="0" y="${replayTop}" width="${WIDTH}" height="${ROW}"/>`);
   for (const band of report.replay) {
     const { left, width } = span(band.from, band.to);

@@ -4,14 +4,14 @@ import { annotationPath, command, escapeData, escapeProperty, renderGithub } fro
 import { NOW, configuredReport, fixtureReport } from './fixture-report.js';
 
 /** The runner's unescaping (actions/runner ActionCommand), applied in reverse order of the escaping. */
-const unescape = (text: string) =>
+const unescapeCommand = (text: string) =>
   text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%');
 
 describe('GitHub workflow commands', () => {
   it('escapes % and line breaks in the message, and also , and : in properties', () => {
     expect(escapeData('100% down\r\nsee: a, b')).toBe('100%25 down%0Asee: a, b');
     expect(escapeProperty('Stripe: API, Dashboard 5%')).toBe('Stripe%3A API%2C Dashboard 5%25');
-    expect(unescape(escapeProperty('a:b,c%d'))).toBe('a:b,c%d');
+    expect(unescapeCommand(escapeProperty('a:b,c%d'))).toBe('a:b,c%d');
   });
 
   it('annotates at repository-relative paths', () => {

@@ -125,10 +125,10 @@ describe('SARIF 2.1.0 output', () => {
     const sarif = checkToSarif(await fixtureReport(), { now: NOW }) as Sarif;
     const broken = structuredClone(sarif) as Sarif & { runs: Array<{ results: Array<Record<string, unknown>> }> };
     delete (
-      broken.runs[0]?.results[0] as {
+      broken.runs[0]!.results[0] as {
         locations: Array<{ physicalLocation: { region: Partial<{ startLine: number }> } }>;
       }
-    ).locations[0]?.physicalLocation.region.startLine;
+    ).locations[0]!.physicalLocation.region.startLine;
     expect(validate(broken)).toBe(false);
     const badLevel = structuredClone(sarif) as Sarif;
     (badLevel.runs[0]?.results[0] as { level: string }).level = 'fatal';

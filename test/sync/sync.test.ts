@@ -11,7 +11,7 @@ import { startStatusServer, type Route, type StatusServer } from './helpers/stat
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
 const FAST = { timeoutMs: 1_000, backoffBaseMs: 5, backoffMaxMs: 20, maxRetryAfterMs: 3_000 };
-const EMPTY_SP = '{"page":{"id":"x","name":"x","url":"https://status.example.com"},"incidents":[]}';
+const _EMPTY_SP = '{"page":{"id":"x","name":"x","url":"https://status.example.com"},"incidents":[]}';
 const EMPTY_MAINT = '{"page":{"id":"x","name":"x","url":"https://status.example.com"},"scheduled_maintenances":[]}';
 
 let server: StatusServer;

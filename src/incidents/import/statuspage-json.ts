@@ -38,7 +38,7 @@ export function parseStatuspageJson(data: unknown, text: string, file: string): 
   return incidents.map((incident) => {
     const found = text.indexOf(JSON.stringify(String(incident.id)), cursor);
     if (found >= 0) cursor = found;
-    return draftFrom(incident, page, { text, file, lineAt, offset: found >= 0 ? found : 0 });
+    return draftFrom(incident, page, { text, file, lineAt, offset: Math.max(found, 0) });
   });
 }
 

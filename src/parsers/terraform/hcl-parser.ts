@@ -12,7 +12,7 @@ let parseToObject: ParseToObject | undefined;
  */
 function load(): ParseToObject {
   const global = globalThis as { require?: unknown };
-  const hadRequire = Object.prototype.hasOwnProperty.call(global, 'require');
+  const hadRequire = Object.hasOwn(global, 'require');
   const savedRequire = global.require;
   const savedLimit = Error.stackTraceLimit;
   try {

@@ -30,6 +30,7 @@ describe('hcl2-parser loading', () => {
 
   it('gives the nested object shape and a typed error (without detail, as the parser has none)', () => {
     expect(parseHcl('provider "aws" {\n  alias  = "eu"\n  region = var.region\n}\n')).toEqual({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: hcl2-parser writes references as Terraform interpolations
       provider: { aws: [{ alias: 'eu', region: '${var.region}' }] },
     });
     expect(() => parseHcl('provider "aws" {\n  region =\n}\n')).toThrow(HclSyntaxError);

@@ -2,6 +2,18 @@
 
 export type Ecosystem = 'npm' | 'terraform-provider' | 'terraform-resource' | 'terraform-module' | 'domain';
 
+/**
+ * One DNS fact behind a domain's provider. `SPF` is one `include:`/`redirect=` term of the name's SPF record (a TXT
+ * record starting `v=spf1`); `ALIAS` is a provider's apex alias (Route 53 alias targets) that behaves like a CNAME.
+ */
+export type DnsRecordType = 'CNAME' | 'ALIAS' | 'NS' | 'MX' | 'TXT' | 'SPF' | 'A' | 'AAAA';
+
+export interface DnsRecord {
+  name: string;
+  type: DnsRecordType;
+  value: string;
+}
+
 /** How a package dependency is declared; `prod` for ordinary dependencies. */
 export type DependencyKind = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -18,6 +30,11 @@ export interface Dependency {
   kind?: DependencyKind;
   /** Workspace (package name or path) the dependency belongs to, for monorepos. */
   workspace?: string;
+  /**
+   * For a domain: the DNS answers that lead from `name` to a provider, in order (a CNAME chain, then the record that
+   * matched). The last record is what the catalog matched; without it the name itself is matched.
+   */
+  dns?: DnsRecord[];
 }
 
 /** A per-line or per-block problem that did not stop the rest of the input from being read. */

@@ -122,9 +122,11 @@ function crossCheck(providers: Map<string, Provider>): string[] {
         (provider.match.domains?.length ?? 0) +
         (provider.match.terraform?.sources?.length ?? 0) +
         (provider.match.terraform?.resources?.length ?? 0) >
-        0 || provider.components.some((component) => component.match);
+        0 ||
+      Object.values(provider.match.dns ?? {}).some((rules) => rules.length > 0) ||
+      provider.components.some((component) => component.match);
     if (!hasMatcher)
-      problems.push(`${file}: has no matcher (npm, terraform or domains), so nothing can ever map to it`);
+      problems.push(`${file}: has no matcher (npm, terraform, domains or dns), so nothing can ever map to it`);
 
     for (const name of provider.match.npm ?? []) claim(`npm "${name}"`, id, file);
     for (const source of provider.match.terraform?.sources ?? [])

@@ -1,37 +1,55 @@
 // Maps dependencies to providers and components through indexes built once per catalog (exact name, scope,
-// resource prefix, domain suffix), so matching cost does not grow with the catalog.
-import { hostSuffixes } from '../domains.js';
+// resource prefix, domain suffix, DNS rules), so matching cost does not grow with the catalog.
+import { isInternalAddress, loadIpRanges, type IpRanges } from '../dns/ip-ranges.js';
 import { providerSourceKeys, registryModuleProvider } from '../terraform-names.js';
-import type { Dependency, ExposedComponent, Exposure } from '../model.js';
+import type { Dependency, DnsRecord, ExposedComponent, Exposure } from '../model.js';
+import { createHostRules, type HostRules } from './host-rules.js';
 import type { Catalog } from './loader.js';
-import type { Provider } from './schema.js';
+import type { DnsMatch, Provider } from './schema.js';
 
 interface Target {
   provider: string;
   component?: string;
-  /** Captured from the dependency (a host's region label, a Terraform provider block). */
+  /** Captured from the dependency (a host's region label, a Terraform provider block, an address range). */
   region?: string;
 }
 
-interface HostPattern extends Target {
-  regex: RegExp;
-  /** How much of a host the pattern pins down: two per literal label, one more for a captured region. */
-  specificity: number;
+export interface MatchHit {
+  provider: string;
+  component?: ExposedComponent;
+  /** The region of a hit that names no component (a Google Cloud address in us-east1). */
+  region?: string;
 }
 
 export interface Matcher {
   /** The providers (and components, region) one dependency maps to; empty when the catalog does not know it. */
-  match(dependency: Dependency): Array<{ provider: string; component?: ExposedComponent }>;
+  match(dependency: Dependency): MatchHit[];
 }
 
-export function buildMatcher(catalog: Catalog): Matcher {
+export interface MatcherOptions {
+  /** The published address ranges; read from data/ip-ranges.json the first time an address needs matching. */
+  ipRanges?: () => IpRanges;
+}
+
+type HostRuleKind = 'cname' | 'ns' | 'mx' | 'spf';
+
+export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Matcher {
   const npmExact = new Map<string, Target[]>();
   const npmScope = new Map<string, Target[]>();
   const tfSources = new Map<string, Target[]>();
   const tfPrefixes: Array<Target & { prefix: string }> = [];
-  const domains = new Map<string, Target[]>();
-  // Host patterns are bucketed by their literal tail (`amazonaws.com`) so a host only tries its own bucket.
-  const hostPatterns = new Map<string, HostPattern[]>();
+  const domains = createHostRules();
+  const dnsHosts: Record<HostRuleKind, HostRules> = {
+    cname: createHostRules(),
+    ns: createHostRules(),
+    mx: createHostRules(),
+    spf: createHostRules(),
+  };
+  const txtPrefixes: Array<Target & { prefix: string }> = [];
+  // `${provider}\u0000${service}` of data/ip-ranges.json → the component those addresses belong to.
+  const ipServices = new Map<string, Target>();
+  let ipRanges: IpRanges | undefined;
+  const ranges = () => (ipRanges ??= (options.ipRanges ?? (() => loadIpRanges()))());
 
   const add = <T>(map: Map<string, T[]>, key: string, value: T) => {
     const list = map.get(key);
@@ -42,29 +60,12 @@ export function buildMatcher(catalog: Catalog): Matcher {
     if (pattern.endsWith('/*')) add(npmScope, pattern.slice(0, -2), target);
     else add(npmExact, pattern, target);
   };
-  const addDomain = (pattern: string, target: Target) => {
-    const lower = pattern.toLowerCase();
-    if (!lower.includes('*') && !lower.includes('{region}')) {
-      add(domains, lower, target);
-      return;
-    }
-    const labels = lower.split('.');
-    const literalTail: string[] = [];
-    for (let i = labels.length - 1; i >= 0 && !/[*{]/.test(labels[i] ?? ''); i--) literalTail.unshift(labels[i] ?? '');
-    const source = lower
-      .split('.')
-      .map((label) =>
-        label === '*'
-          ? '(?:[a-z0-9-]+\\.)*[a-z0-9-]+'
-          : label.replace(/[-]/g, '\\-').replace('{region}', '(?<region>[a-z0-9-]+)'),
-      )
-      .join('\\.');
-    const literalLabels = labels.filter((label) => !/[*{]/.test(label)).length;
-    add(hostPatterns, literalTail.join('.'), {
-      ...target,
-      regex: new RegExp(`^${source}$`),
-      specificity: literalLabels * 2 + (lower.includes('{region}') ? 1 : 0),
-    });
+  const addDns = (rules: DnsMatch | undefined, target: Target) => {
+    if (!rules) return;
+    for (const kind of ['cname', 'ns', 'mx', 'spf'] as const)
+      for (const pattern of rules[kind] ?? []) dnsHosts[kind].add(pattern, target);
+    for (const prefix of rules.txt ?? []) txtPrefixes.push({ ...target, prefix: prefix.toLowerCase() });
+    for (const service of rules.ip ?? []) ipServices.set(`${target.provider}\u0000${service}`, target);
   };
 
   for (const provider of catalog.providers.values()) {
@@ -73,16 +74,20 @@ export function buildMatcher(catalog: Catalog): Matcher {
     for (const source of provider.match.terraform?.sources ?? [])
       add(tfSources, source.toLowerCase(), { provider: id });
     for (const prefix of provider.match.terraform?.resources ?? []) tfPrefixes.push({ provider: id, prefix });
-    for (const domain of provider.match.domains ?? []) addDomain(domain, { provider: id });
+    for (const domain of provider.match.domains ?? []) domains.add(domain, { provider: id });
+    addDns(provider.match.dns, { provider: id });
     for (const component of provider.components) {
       const target = { provider: id, component: component.name };
       for (const pattern of component.match?.npm ?? []) addNpm(pattern, target);
       for (const prefix of component.match?.terraform ?? []) tfPrefixes.push({ ...target, prefix });
-      for (const domain of component.match?.domains ?? []) addDomain(domain, target);
+      for (const domain of component.match?.domains ?? []) domains.add(domain, target);
+      addDns(component.match?.dns, target);
     }
   }
   // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  // Longest TXT prefix first, for the same reason.
+  txtPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
 
   const fromTargets = (targets: Target[], region?: string) =>
     targets.map((target) => ({
@@ -124,29 +129,40 @@ export function buildMatcher(catalog: Catalog): Matcher {
     return [];
   }
 
-  /**
-   * The most specific rule wins, whatever its kind: `www.twingate.com` (3 literal labels) beats
-   * `*.twingate.com` (2), and `*.s3.{region}.amazonaws.com` beats the provider's `amazonaws.com`.
-   */
-  function matchHost(host: string) {
-    let best = -1;
-    let hits: Target[] = [];
-    const consider = (target: Target, specificity: number, region?: string) => {
-      if (specificity > best) {
-        best = specificity;
-        hits = [];
+  /** What the last DNS answer of a chain says: the record kinds each have their own rules. */
+  function matchDns(record: DnsRecord): Target[] {
+    const host = record.value.toLowerCase().replace(/\.$/, '');
+    switch (record.type) {
+      case 'CNAME':
+      case 'ALIAS': {
+        // A CNAME rule says what a target means for a team (a Vercel project, not Vercel's DNS product);
+        // without one, the target is matched like any host.
+        const hits = dnsHosts.cname.match(host);
+        return hits.length > 0 ? hits : domains.match(host);
       }
-      if (specificity === best) hits.push({ provider: target.provider, component: target.component, region });
-    };
-    for (const suffix of hostSuffixes(host)) {
-      const exactSpecificity = suffix.split('.').length * 2;
-      for (const target of domains.get(suffix) ?? []) consider(target, exactSpecificity);
-      for (const pattern of hostPatterns.get(suffix) ?? []) {
-        const hit = pattern.regex.exec(host);
-        if (hit) consider(pattern, pattern.specificity, hit.groups?.region);
+      case 'NS':
+        return dnsHosts.ns.match(host);
+      case 'MX':
+        return dnsHosts.mx.match(host);
+      case 'SPF': {
+        const domain = /^(?:include:|redirect=)(.+)$/i.exec(host)?.[1];
+        return domain ? dnsHosts.spf.match(domain) : [];
+      }
+      case 'TXT': {
+        const text = record.value.toLowerCase();
+        const best = txtPrefixes.find((entry) => text.startsWith(entry.prefix));
+        return best ? txtPrefixes.filter((entry) => entry.prefix === best.prefix && text.startsWith(entry.prefix)) : [];
+      }
+      case 'A':
+      case 'AAAA': {
+        if (isInternalAddress(record.value)) return [];
+        const label = ranges().lookup(record.value);
+        if (!label || !catalog.providers.has(label.provider)) return [];
+        const component =
+          ipServices.get(`${label.provider}\u0000${label.service}`) ?? ipServices.get(`${label.provider}\u0000*`);
+        return [{ provider: label.provider, component: component?.component, region: label.region || undefined }];
       }
     }
-    return narrow(hits);
   }
 
   return {
@@ -154,8 +170,10 @@ export function buildMatcher(catalog: Catalog): Matcher {
       switch (dependency.ecosystem) {
         case 'npm':
           return matchNpm(dependency.name);
-        case 'domain':
-          return matchHost(dependency.name);
+        case 'domain': {
+          const last = dependency.dns?.at(-1);
+          return narrow(last ? matchDns(last) : domains.match(dependency.name));
+        }
         case 'terraform-provider':
         case 'terraform-resource':
         case 'terraform-module':
@@ -165,11 +183,15 @@ export function buildMatcher(catalog: Catalog): Matcher {
   };
 
   /** Component-level hits win over provider-level hits of the same provider. */
-  function narrow(targets: Target[]) {
+  function narrow(targets: Target[]): MatchHit[] {
     const withComponent = new Set(targets.filter((t) => t.component).map((t) => t.provider));
     const kept = targets.filter((t) => t.component || !withComponent.has(t.provider));
     const unique = new Map(kept.map((t) => [`${t.provider}\u0000${t.component ?? ''}\u0000${t.region ?? ''}`, t]));
-    return [...unique.values()].flatMap((t) => fromTargets([t], t.region));
+    return [...unique.values()].map((t) =>
+      t.component
+        ? { provider: t.provider, component: { name: t.component, ...(t.region ? { region: t.region } : {}) } }
+        : { provider: t.provider, ...(t.region ? { region: t.region } : {}) },
+    );
   }
 }
 
@@ -234,7 +256,7 @@ export function exposuresFor(
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
       else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider))
-        wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), dependency.region]);
+        wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), hit.region ?? dependency.region]);
       const seen = counted.get(hit.provider) as Set<Dependency>;
       if (!seen.has(dependency)) {
         seen.add(dependency);

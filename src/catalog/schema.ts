@@ -63,11 +63,40 @@ const hostPattern = z.string().regex(/^(\*\.)?([a-z0-9-]*(\{region\})?[a-z0-9-]*
   message: 'must be a host pattern like "api.example.com" or "*.s3.{region}.amazonaws.com"',
 });
 
+/**
+ * DNS host patterns follow the host-pattern rules, and may also put `*` inside a label (`ns-*.awsdns-*.org`,
+ * `ns*.vercel-dns.com`) and use underscores (`_spf.google.com`).
+ */
+const dnsHostPattern = z.string().regex(/^(\*\.)?([a-z0-9_*-]*(\{region\})?[a-z0-9_*-]*\.)*[a-z0-9_*-]+$/i, {
+  message: 'must be a host pattern like "*.ns.cloudflare.com" or "ns-*.awsdns-*.org"',
+});
+
+/**
+ * What a team's own DNS says about this provider (issue 17): CNAME targets, name servers, mail exchangers, SPF
+ * `include:`/`redirect=` domains, TXT prefixes (verification tokens such as `stripe-verification=`), and the service
+ * labels of data/ip-ranges.json whose addresses belong to a component (`S3`, `AzureFrontDoor.Frontend`). An address in
+ * a provider's published ranges that no component claims counts for the provider as a whole.
+ */
+const dnsMatch = z.strictObject({
+  cname: z.array(dnsHostPattern).optional(),
+  ns: z.array(dnsHostPattern).optional(),
+  mx: z.array(dnsHostPattern).optional(),
+  spf: z.array(dnsHostPattern).optional(),
+  /** A literal prefix of a TXT record, matched without regard to case. */
+  txt: z
+    .array(z.string().regex(/^[\x21-\x7e][\x20-\x7e]{2,}$/, { message: 'must be a printable TXT prefix' }))
+    .optional(),
+});
+
+/** A component may also claim addresses: service labels of data/ip-ranges.json (`*`: all of the provider's). */
+const componentDnsMatch = dnsMatch.extend({ ip: z.array(z.string().min(1)).optional() });
+
 const componentMatch = z.strictObject({
   npm: z.array(npmPattern).optional(),
   /** Terraform resource-type prefixes, e.g. `aws_s3_`, or an exact type such as `aws_lb`. */
   terraform: z.array(z.string().regex(/^[a-z0-9_]+$/)).optional(),
   domains: z.array(hostPattern).optional(),
+  dns: componentDnsMatch.optional(),
 });
 
 export const ComponentSchema = z.strictObject({
@@ -114,6 +143,7 @@ export const ProviderSchema = z.strictObject({
         })
         .optional(),
       domains: z.array(hostPattern).optional(),
+      dns: dnsMatch.optional(),
     })
     .default({}),
   /** Regions this provider reports incidents by (ids as the status page uses them). */
@@ -133,6 +163,7 @@ export const ProviderSchema = z.strictObject({
 
 export type ProviderFile = z.infer<typeof ProviderSchema>;
 export type Component = z.infer<typeof ComponentSchema>;
+export type DnsMatch = z.infer<typeof componentDnsMatch>;
 export interface Provider extends ProviderFile {
   id: string;
   file: string;

@@ -54,3 +54,17 @@ export function hostSuffixes(host: string): string[] {
   const labels = host.split('.');
   return labels.map((_, index) => labels.slice(index).join('.'));
 }
+
+/**
+ * A name as DNS answers carry it (CNAME, NS and MX targets, SPF includes): LDH labels, plus the underscores service
+ * names use (`_spf.google.com`), at most 63 bytes a label and 253 in all. Anything else (escapes, spaces, macros)
+ * is not followed.
+ */
+export function isDnsName(name: string): boolean {
+  const value = name.replace(/\.$/, '');
+  return (
+    value.length <= 253 &&
+    value.split('.').length >= 2 &&
+    value.split('.').every((label) => /^[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?$/i.test(label))
+  );
+}

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../../src/catalog/matcher.js';
+import { loadIpRanges } from '../../src/dns/ip-ranges.js';
 import type { Dependency, DnsRecord } from '../../src/model.js';
 
 const catalog = loadCatalog(['test/fixtures/dns/catalog']);
@@ -104,5 +105,21 @@ describe('matching DNS answers', () => {
     expect(exposures).toMatchObject([
       { provider: 'google-cloud', wholeProvider: true, wholeProviderRegions: ['us-east1'] },
     ]);
+  });
+});
+
+describe('the built-in catalog and the bundled ranges', () => {
+  it('names only address services that data/ip-ranges.json publishes, for providers it holds', () => {
+    const ranges = loadIpRanges();
+    const published = new Set(ranges.labels.map((label) => `${label.provider}/${label.service}`));
+    const builtIn = loadCatalog();
+    const missing: string[] = [];
+    for (const provider of builtIn.providers.values())
+      for (const component of provider.components)
+        for (const service of component.match?.dns?.ip ?? [])
+          if (service !== '*' && !published.has(`${provider.id}/${service}`))
+            missing.push(`${provider.id}: ${component.name}: ${service}`);
+    expect(missing).toEqual([]);
+    for (const label of ranges.labels) expect(builtIn.providers.has(label.provider), label.provider).toBe(true);
   });
 });

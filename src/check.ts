@@ -2,6 +2,7 @@
 import { loadCatalog, type Catalog } from './catalog/loader.js';
 import { notInCatalog } from './catalog/candidates.js';
 import { buildMatcher, exposuresFor } from './catalog/matcher.js';
+import type { DnsStage, DnsSummary } from './dns/stage.js';
 import { findIncidents } from './incidents/findings.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
@@ -20,6 +21,8 @@ export interface CheckOptions extends ScanOptions {
   includeMaintenance?: boolean;
   /** The snapshot under the index: the embedded one by default, null for none (`--no-snapshot`). */
   snapshotDir?: string | null;
+  /** Looks up the DNS of domains that name no provider; without it they are matched by name only. */
+  dns?: DnsStage;
 }
 
 export interface IndexSummary {
@@ -48,6 +51,8 @@ export interface CheckReport {
   /** When nothing is in the window: the stack providers' most recent incidents, so an empty answer is not mistaken for a broken one. */
   recent: Incident[];
   catalog: Catalog;
+  /** What DNS resolution did, when some domain needed it. */
+  dns?: DnsSummary;
 }
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
@@ -58,7 +63,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     .flatMap((input) => input.dependencies)
     .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
 
-  const { exposures, unmatched } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+  const matcher = buildMatcher(catalog);
+  const resolved = options.dns ? await options.dns.resolve(dependencies, matcher) : { found: [], problems: [] };
+  const errors = [...scan.errors, ...attachProblems(scan.inputs, resolved.problems)];
+  const { exposures, unmatched } = exposuresFor([...dependencies, ...resolved.found], matcher, catalog);
   const index =
     options.snapshotDir === undefined
       ? new IncidentIndex(options.indexDir)
@@ -73,7 +81,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     generatedAt: options.now.toISOString(),
     window: { since: options.since.toISOString(), until: options.until.toISOString() },
     inputs: scan.inputs,
-    errors: scan.errors,
+    errors,
     exposures,
     unmatched,
     notInCatalog: notInCatalog(unmatched),
@@ -82,7 +90,20 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     index: summarize(options.indexDir, loaded),
     recent,
     catalog,
+    ...(options.dns?.summary() ? { dns: options.dns.summary() } : {}),
   };
+}
+
+/** DNS notes belong to the input that listed the name; those that fit no input are returned. */
+export function attachProblems(inputs: InputResult[], problems: InputProblem[]): InputProblem[] {
+  const byFile = new Map(inputs.map((input) => [input.file, input]));
+  const rest: InputProblem[] = [];
+  for (const problem of problems) {
+    const input = byFile.get(problem.file);
+    if (input) input.errors.push(problem);
+    else rest.push(problem);
+  }
+  return rest;
 }
 
 function mostRecent(loaded: ProviderIncidents[], until: Date, count: number): Incident[] {

@@ -63,6 +63,7 @@ export async function main(argv: string[]): Promise<number> {
       columns: process.stderr.columns,
     },
     offline: process.env.DOWNSTACK_OFFLINE === '1',
+    ...(process.env.DOWNSTACK_RESOLVER ? { resolver: process.env.DOWNSTACK_RESOLVER } : {}),
   };
 
   const program = new Command()

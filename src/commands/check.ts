@@ -4,6 +4,7 @@ import { runCheck } from '../check.js';
 import { loadCatalog } from '../catalog/loader.js';
 import { applyIgnores, describeExpired } from '../config/ignores.js';
 import { findConfig, loadConfig } from '../config/load.js';
+import { createDnsStage } from '../dns/stage.js';
 import { UsageError } from '../errors.js';
 import type { Finding } from '../model.js';
 import { CHECK_FORMATS, type CheckFormat } from '../report/formats.js';
@@ -12,16 +13,21 @@ import { cleanLine } from '../sanitize.js';
 import { syncBeforeCheck } from '../sync/check-sync.js';
 import { parseTimeArg } from '../time.js';
 import {
+  dnsSettings,
   EXIT,
   indexOption,
+  noResolveOption,
+  resolverOption,
   sinceOption,
   snapshotOption,
   untilOption,
   type CliContext,
   type CommonOptions,
+  type ResolveFlags,
 } from './context.js';
+import { dnsNote } from './dns-note.js';
 
-interface CheckFlags extends CommonOptions {
+interface CheckFlags extends CommonOptions, ResolveFlags {
   since: string;
   until: string;
   format: CheckFormat;
@@ -74,6 +80,8 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
     )
     .addOption(indexOption())
     .addOption(snapshotOption())
+    .addOption(noResolveOption())
+    .addOption(resolverOption())
     .option('--no-color', 'plain output')
     .action(async (paths: string[], cliFlags: CheckFlags, command: Command) => {
       const configFile = await findConfig(paths, cliFlags.config);
@@ -96,73 +104,82 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
       const stdin = once(() => context.readStdin());
       const catalog = loadCatalog(context.catalogDirs(config?.providers ?? []));
       const index = context.indexDir(flags, config?.index);
-      // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to.
-      const wantSync = flags.sync ?? flags.failOn === 'active';
-      let syncFailed = false;
-      if (wantSync && context.offline) {
-        syncFailed = true;
-        if (flags.sync || flags.strict)
-          context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
-      } else if (wantSync) {
-        const warn = (line: string) => {
+      // One DNS stage for the whole run: the sync before a gate and the check share its lookups and its deadline.
+      const dns = createDnsStage(dnsSettings(flags, context));
+      try {
+        // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to.
+        const wantSync = flags.sync ?? flags.failOn === 'active';
+        let syncFailed = false;
+        if (wantSync && context.offline) {
           syncFailed = true;
-          context.stderr.write(`${line}\n`);
-        };
-        await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn });
-      }
-      if (flags.strict && syncFailed) {
-        context.stderr.write(
-          'downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n',
-        );
-        context.setExitCode(EXIT.usage);
-        return;
-      }
-      const report = await runCheck({
-        paths,
-        indexDir: index,
-        since,
-        until,
-        now: context.now,
-        catalog,
-        omit: flags.omit as Array<'dev'> | undefined,
-        includeMaintenance: flags.includeMaintenance,
-        ...(flags.snapshot ? {} : { snapshotDir: null }),
-        readStdin: stdin,
-      });
-      const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
-      context.reportProblems(problems);
-      for (const message of report.index.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
-
-      const readable = report.inputs.filter((input) => input.dependencies.length > 0 || input.errors.length === 0);
-      if (readable.length === 0) {
-        if (problems.length > 0) {
-          context.stderr.write('downstack: nothing could be read (see the errors above)\n');
-          context.setExitCode(EXIT.usage);
-        } else {
-          context.stderr.write(
-            `downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
-          );
-          context.setExitCode(EXIT.noInput);
+          if (flags.sync || flags.strict)
+            context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
+        } else if (wantSync) {
+          const warn = (line: string) => {
+            syncFailed = true;
+            context.stderr.write(`${line}\n`);
+          };
+          await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn, dns });
         }
-        return;
-      }
-      const ignores = applyIgnores(report.findings, config?.ignore ?? [], context.now);
-      for (const expired of ignores.expired)
-        context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
-      for (const { finding, rule } of ignores.ignored)
-        context.stderr.write(
-          `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
-        );
-      const shown = { ...report, findings: ignores.findings, replay: ignores.replay };
-      await context.emit(
-        renderCheck(shown, flags.format, {
+        if (flags.strict && syncFailed) {
+          context.stderr.write(
+            'downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n',
+          );
+          context.setExitCode(EXIT.usage);
+          return;
+        }
+        const report = await runCheck({
+          paths,
+          indexDir: index,
+          since,
+          until,
           now: context.now,
-          color: context.useColor(flags) && !flags.output,
-          notes: ignores,
-        }),
-        flags.output,
-      );
-      if (failsGate(shown.findings, flags.failOn)) context.setExitCode(EXIT.failOn);
+          catalog,
+          omit: flags.omit as Array<'dev'> | undefined,
+          includeMaintenance: flags.includeMaintenance,
+          ...(flags.snapshot ? {} : { snapshotDir: null }),
+          readStdin: stdin,
+          dns,
+        });
+        const skipped = dnsNote(report.dns);
+        if (skipped) context.stderr.write(`${skipped}\n`);
+        const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
+        context.reportProblems(problems);
+        for (const message of report.index.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
+
+        const readable = report.inputs.filter((input) => input.dependencies.length > 0 || input.errors.length === 0);
+        if (readable.length === 0) {
+          if (problems.length > 0) {
+            context.stderr.write('downstack: nothing could be read (see the errors above)\n');
+            context.setExitCode(EXIT.usage);
+          } else {
+            context.stderr.write(
+              `downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
+            );
+            context.setExitCode(EXIT.noInput);
+          }
+          return;
+        }
+        const ignores = applyIgnores(report.findings, config?.ignore ?? [], context.now);
+        for (const expired of ignores.expired)
+          context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
+        for (const { finding, rule } of ignores.ignored)
+          context.stderr.write(
+            `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
+          );
+        const shown = { ...report, findings: ignores.findings, replay: ignores.replay };
+        await context.emit(
+          renderCheck(shown, flags.format, {
+            now: context.now,
+            color: context.useColor(flags) && !flags.output,
+            notes: ignores,
+          }),
+          flags.output,
+        );
+        if (failsGate(shown.findings, flags.failOn)) context.setExitCode(EXIT.failOn);
+      } finally {
+        dns.close();
+      }
     });
 }
 

@@ -1,6 +1,8 @@
 // What the CLI shell hands every command: options declared once, the context, exit codes. Commands in this
 // folder register themselves with it and never touch `process` directly.
 import { Option, type Command } from 'commander';
+import { type DnsSettings, parseResolverAddress } from '../dns/settings.js';
+import { UsageError } from '../errors.js';
 import type { InputProblem } from '../model.js';
 
 export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3 } as const;
@@ -23,6 +25,33 @@ export const snapshotOption = () =>
 export const untilOption = () =>
   new Option('--until <time>', 'end of the window (ISO time or duration back from now)').default('now');
 
+/** DNS detection of a team's own domains (on by default; never with DOWNSTACK_OFFLINE=1). */
+export const noResolveOption = () =>
+  new Option('--no-resolve', "match domains by name only: no DNS lookups of the team's own host names");
+export const resolverOption = () =>
+  new Option(
+    '--resolver <host[:port]>',
+    'DNS server to ask, an IP address with an optional port (default: $DOWNSTACK_RESOLVER or the system resolver)',
+  );
+
+export interface ResolveFlags {
+  resolve?: boolean;
+  resolver?: string;
+}
+
+/** `--resolver` wins over DOWNSTACK_RESOLVER; `--no-resolve` and DOWNSTACK_OFFLINE=1 turn lookups off. */
+export function dnsSettings(flags: ResolveFlags, context: CliContext): DnsSettings {
+  const server = flags.resolver ?? context.resolver;
+  const from = flags.resolver !== undefined ? '--resolver' : 'DOWNSTACK_RESOLVER';
+  if (server !== undefined && !parseResolverAddress(server))
+    throw new UsageError(
+      `${from} "${server}" is not a DNS server address: give an IP address with an optional port (1.1.1.1, 127.0.0.1:5353, [::1]:53)`,
+    );
+  if (flags.resolve === false) return { resolve: false, skipped: '--no-resolve' };
+  if (context.offline) return { resolve: false, skipped: 'DOWNSTACK_OFFLINE=1' };
+  return { resolve: true, ...(server ? { server } : {}) };
+}
+
 /** What every command gets from the CLI shell; commands in src/commands/ register themselves with it. */
 export interface CliContext {
   now: Date;
@@ -41,6 +70,8 @@ export interface CliContext {
   stderr: { write(text: string): void; isTTY: boolean; columns?: number };
   /** DOWNSTACK_OFFLINE=1: never touch the network (air-gapped runners, tests). */
   offline: boolean;
+  /** DOWNSTACK_RESOLVER: the DNS server to ask, when `--resolver` is not given. */
+  resolver?: string;
 }
 
 export type RegisterCommand = (program: Command, context: CliContext) => void;

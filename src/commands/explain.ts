@@ -3,8 +3,11 @@
 import { Option, type Command } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
-import type { CliContext } from './context.js';
+import { createDnsStage } from '../dns/stage.js';
+import { type CliContext, dnsSettings, noResolveOption, type ResolveFlags, resolverOption } from './context.js';
+import { dnsNote } from './dns-note.js';
 import type { Dependency } from '../model.js';
+import { dnsChainText } from '../report/locate.js';
 import { cleanLine } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 
@@ -71,13 +74,15 @@ export function renderExplanations(target: string, explanations: Explanation[]):
         .filter(Boolean)
         .join(', ');
       const where = dependency.line ? `  (line ${dependency.line})` : '';
-      lines.push(`    ${chain}${version}  [${tags}]${where}`);
+      lines.push(
+        `    ${chain}${version}${dependency.dns ? ` ${dnsChainText(dependency.dns)}` : ''}  [${tags}]${where}`,
+      );
     }
   }
   return `${lines.join('\n')}\n`;
 }
 
-interface ExplainFlags {
+interface ExplainFlags extends ResolveFlags {
   format: 'text' | 'json';
   omit?: string[];
 }
@@ -92,15 +97,21 @@ export function registerExplainCommand(program: Command, context: CliContext): v
     .argument('[paths...]', 'files or directories to scan; "-" reads stdin', ['.'])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
+    .addOption(noResolveOption())
+    .addOption(resolverOption())
     .action(async (target: string, paths: string[], flags: ExplainFlags) => {
       const catalog = loadCatalog();
       const scan = await scanPaths(paths, { readStdin: context.readStdin });
-      context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
       const omitDev = flags.omit?.includes('dev') ?? false;
       const dependencies = scan.inputs
         .flatMap((input) => input.dependencies)
         .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
-      const explanations = explainTarget(target, dependencies, catalog);
+      const dns = createDnsStage(dnsSettings(flags, context));
+      const resolved = await dns.resolve(dependencies, buildMatcher(catalog)).finally(() => dns.close());
+      context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
+      const skipped = dnsNote(dns.summary());
+      if (skipped) context.stderr.write(`${skipped}\n`);
+      const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
       if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
       else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
       else await context.emit(`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);

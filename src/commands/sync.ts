@@ -1,8 +1,9 @@
 // `downstack sync`: refresh the index for the stack's providers (default), `--provider ID…` or `--all`.
 import { Option, type Command } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
-import type { CliContext, CommonOptions, RegisterCommand } from './context.js';
-import { indexOption } from './context.js';
+import { createDnsStage } from '../dns/stage.js';
+import type { CliContext, CommonOptions, RegisterCommand, ResolveFlags } from './context.js';
+import { dnsSettings, indexOption, noResolveOption, resolverOption } from './context.js';
 import { UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
 import { cleanLine } from '../sanitize.js';
@@ -11,7 +12,7 @@ import { progressBar, providerLine, summaryLines } from '../sync/progress.js';
 import { stackProviders } from '../sync/check-sync.js';
 import { runSync, type SyncEvent } from '../sync/sync.js';
 
-interface SyncFlags extends CommonOptions {
+interface SyncFlags extends CommonOptions, ResolveFlags {
   all?: boolean;
   provider?: string[];
   concurrency: number;
@@ -44,6 +45,8 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
     .addOption(new Option('--catalog <dir...>', 'read the provider catalog from these directories').hideHelp())
     .option('--no-progress', 'one line per provider even in a terminal')
     .addOption(indexOption())
+    .addOption(noResolveOption())
+    .addOption(resolverOption())
     .action(async (paths: string[], flags: SyncFlags) => {
       const catalog = loadCatalog(flags.catalog ?? context.catalogDirs([]));
       const ids = await selectProviders(paths, flags, catalog, context);
@@ -82,10 +85,16 @@ async function selectProviders(
   }
   const scan = await scanPaths(paths, { readStdin: context.readStdin });
   context.reportProblems(scan.errors);
-  return stackProviders(
-    scan.inputs.flatMap((input) => input.dependencies),
-    catalog,
-  );
+  const dns = createDnsStage(dnsSettings(flags, context));
+  try {
+    return await stackProviders(
+      scan.inputs.flatMap((input) => input.dependencies),
+      catalog,
+      dns,
+    );
+  } finally {
+    dns.close();
+  }
 }
 
 function progressWriter(context: CliContext, bar: boolean): (event: SyncEvent) => void {

@@ -2,8 +2,8 @@
 // 16 queries in flight, 2 s per query, one total deadline after which every pending query is cancelled, and one
 // cache so a name asked twice (a registrable domain behind many hosts) is asked once.
 import { Resolver } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import pLimit from 'p-limit';
+import { DNS_DEFAULTS, parseResolverAddress } from './settings.js';
 
 export type RecordKind = 'CNAME' | 'A' | 'AAAA' | 'NS' | 'MX' | 'TXT';
 
@@ -29,24 +29,6 @@ export interface DnsClient {
   readonly queryTimeoutMs: number;
   /** Stops the deadline timer and cancels anything still pending. */
   close(): void;
-}
-
-export const DNS_DEFAULTS = { queryTimeoutMs: 2_000, deadlineMs: 10_000, concurrency: 16 } as const;
-
-/** `1.2.3.4`, `1.2.3.4:5353`, `::1`, `[::1]:5353`: what `--resolver` and DOWNSTACK_RESOLVER take. */
-export function parseResolverAddress(text: string): { host: string; port?: number } | undefined {
-  const value = text.trim();
-  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
-  const plain = /^([^:]+)(?::(\d+))?$/.exec(value);
-  const [host, port] = bracketed
-    ? [bracketed[1] ?? '', bracketed[2]]
-    : plain
-      ? [plain[1] ?? '', plain[2]]
-      : [value, undefined];
-  if (!isIP(host)) return undefined;
-  const portNumber = port === undefined ? undefined : Number(port);
-  if (portNumber !== undefined && (portNumber < 1 || portNumber > 65_535)) return undefined;
-  return { host, ...(portNumber ? { port: portNumber } : {}) };
 }
 
 const FAILURES: Record<string, LookupFailure> = {

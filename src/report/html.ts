@@ -6,7 +6,7 @@ import type { Dependency, Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
-import { findingLocator, where } from './locate.js';
+import { evidenceText, findingLocator } from './locate.js';
 import {
   EMPTY_NOTES,
   byProvider,
@@ -144,9 +144,7 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
         : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
       const why = exposure.through
         ? `runs under ${name(exposure.through)}`
-        : exposure.evidence
-            .map((dependency) => `<code>${x(`${where(dependency)} ${dependency.name}`)}</code>`)
-            .join(' ');
+        : exposure.evidence.map((dependency) => `<code>${x(`${evidenceText(dependency)}`)}</code>`).join(' ');
       body.push(
         `<tr><td>${name(exposure.provider)}</td><td>${x(components)}${exposure.devOnly ? ' <span class="muted">(dev only)</span>' : ''}</td><td>${why}</td></tr>`,
       );
@@ -205,7 +203,7 @@ function checklist(
   const name = x(providerName(report, provider));
   const items: string[] = [];
   const components = [...new Set(findings.flatMap((finding) => finding.components))];
-  const because = evidence ? ` (found at <code>${x(`${where(evidence)} ${evidence.name}`)}</code>)` : '';
+  const because = evidence ? ` (found at <code>${x(`${evidenceText(evidence)}`)}</code>)` : '';
   items.push(
     `Check whether you really use ${components.length ? x(components.join(', ')) : `any part of ${name}`}${because}.`,
   );

@@ -1,6 +1,7 @@
 // Which line of which input made a finding ours: the evidence a SARIF result or a GitHub annotation points at.
 import type { CheckReport } from '../check.js';
-import type { Dependency, Finding } from '../model.js';
+import type { Dependency, DnsRecord, Finding } from '../model.js';
+import { cleanLine } from '../sanitize.js';
 
 export interface FindingEvidence {
   /** The dependency the finding is annotated at (an S3 incident lands on `@aws-sdk/client-s3`, not on every AWS SDK). */
@@ -38,4 +39,25 @@ function byPreference(a: Dependency, b: Dependency): number {
 /** `package.json:11`, or just the file when the line is unknown. */
 export function where(dependency: Dependency): string {
   return `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
+}
+
+/**
+ * `→ CNAME cname.vercel-dns.com`, a chain as `→ CNAME a → CNAME b → A 52.1.2.3`: the DNS answers that led from a
+ * domain to its provider. Each name is shown where it is not the previous answer (an SPF include read one level down).
+ * The answers are remote text, so each is cleaned.
+ */
+export function dnsChainText(records: DnsRecord[]): string {
+  let previous: string | undefined;
+  const parts = records.map((record, index) => {
+    const from = index > 0 && record.name !== previous ? `${cleanLine(record.name, 80)} ` : '';
+    previous = record.value.replace(/^(include:|redirect=)/, '');
+    return `→ ${from}${record.type} ${cleanLine(record.value, 100)}`;
+  });
+  return parts.join(' ');
+}
+
+/** `domains.txt:3 www.acme.com → CNAME cname.vercel-dns.com`: where a dependency was found and what it is. */
+export function evidenceText(dependency: Dependency): string {
+  const dns = dependency.dns ? ` ${dnsChainText(dependency.dns)}` : '';
+  return `${where(dependency)} ${cleanLine(dependency.name, 120)}${dns}`;
 }

@@ -5,7 +5,7 @@ import type { Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
-import { where, findingLocator } from './locate.js';
+import { evidenceText, findingLocator } from './locate.js';
 import {
   EMPTY_NOTES,
   byProvider,
@@ -101,7 +101,7 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
         ? `runs under ${name(exposure.through)}`
         : exposure.evidence
             .slice(0, 3)
-            .map((dependency) => `\`${code(`${where(dependency)} ${dependency.name}`)}\``)
+            .map((dependency) => `\`${code(`${evidenceText(dependency)}`)}\``)
             .join(', ') + (exposure.evidence.length > 3 ? ` and ${exposure.evidence.length - 3} more` : '');
       out.push(`| ${name(exposure.provider)} | ${md(components)}${exposure.devOnly ? ' (dev only)' : ''} | ${why} |`);
     }
@@ -132,7 +132,7 @@ function checklist(
   const lines = [`**${name}**`, ''];
   const components = [...new Set(findings.flatMap((finding) => finding.components))];
   const evidence = locate(findings[0] as Finding).primary;
-  const because = evidence ? ` (found at \`${code(`${where(evidence)} ${evidence.name}`)}\`)` : '';
+  const because = evidence ? ` (found at \`${code(`${evidenceText(evidence)}`)}\`)` : '';
   lines.push(
     `- [ ] Check whether you really use ${components.length ? md(components.join(', ')) : `any part of ${name}`}${because}.`,
   );

@@ -4,6 +4,7 @@ import type { CheckReport } from '../check.js';
 import type { Dependency, Exposure, Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
+import { evidenceText } from './locate.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
 
 export interface TableOptions {
@@ -149,10 +150,9 @@ function evidenceSummary(evidence: Dependency[]): string {
   const seen = new Set<string>();
   const unique = ordered.filter((dependency) => !seen.has(dependency.name) && seen.add(dependency.name));
   const shown = unique.slice(0, 3).map((dependency) => {
-    const where = `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
     const chain =
       !dependency.direct && dependency.via.length > 2 ? ` via ${dependency.via.slice(1, -1).join(' › ')}` : '';
-    return `${where} ${dependency.name}${chain}`;
+    return `${evidenceText(dependency)}${chain}`;
   });
   const rest = evidence.length - shown.length;
   return shown.join('; ') + (rest > 0 ? ` (+${rest} more: \`downstack explain\`)` : '');

@@ -2,14 +2,24 @@
 // deploy: whatever goes wrong (offline, a lock held, a deadline) becomes a warning and the local index is used.
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
+import type { DnsStage } from '../dns/stage.js';
 import { scanPaths } from '../scan.js';
 import { cleanLine } from '../sanitize.js';
 import { providerLine } from './progress.js';
 import { runSync, type SyncReport } from './sync.js';
 
-/** The providers a stack is exposed to, upstream ones (runsOn) included, as `check` would find them. */
-export function stackProviders(dependencies: Parameters<typeof exposuresFor>[0], catalog: Catalog): string[] {
-  const { exposures } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+/**
+ * The providers a stack is exposed to, upstream ones (runsOn) included, as `check` would find them (with the DNS
+ * of its own domains when a DNS stage is given).
+ */
+export async function stackProviders(
+  dependencies: Parameters<typeof exposuresFor>[0],
+  catalog: Catalog,
+  dns?: DnsStage,
+): Promise<string[]> {
+  const matcher = buildMatcher(catalog);
+  const found = dns ? (await dns.resolve(dependencies, matcher)).found : [];
+  const { exposures } = exposuresFor([...dependencies, ...found], matcher, catalog);
   return [...new Set(exposures.map((exposure) => exposure.provider))].sort();
 }
 
@@ -23,6 +33,8 @@ export interface CheckSyncOptions {
   /** Where warnings go (stderr in the CLI). */
   warn: (line: string) => void;
   http?: Parameters<typeof runSync>[0]['http'];
+  /** The run's DNS stage, shared with the check so each name is looked up once. */
+  dns?: DnsStage;
 }
 
 /** Syncs the stack's providers under a short deadline; never throws. */
@@ -33,9 +45,10 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
   try {
     const catalog = options.catalog ?? loadCatalog();
     const scan = await scanPaths(options.paths, { readStdin: options.readStdin });
-    const ids = stackProviders(
+    const ids = await stackProviders(
       scan.inputs.flatMap((input) => input.dependencies),
       catalog,
+      options.dns,
     );
     if (ids.length === 0) return undefined;
     const report = await runSync({

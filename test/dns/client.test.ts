@@ -1,6 +1,7 @@
 // DNS lookups against a loopback server: every record kind, every failure, TCP after truncation, limits and cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDnsClient, parseResolverAddress } from '../../src/dns/client.js';
+import { createDnsClient } from '../../src/dns/client.js';
+import { parseResolverAddress } from '../../src/dns/settings.js';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
 
 let server: DnsServer;

@@ -5,6 +5,13 @@ import { ParseError } from '../errors.js';
 import { isRecord, parseJsonText } from '../json-text.js';
 import type { Dependency } from '../model.js';
 import { providerSource } from '../terraform-names.js';
+import {
+  dnsRecordsOf,
+  isDnsRecordResource,
+  literalReader,
+  ZONE_TYPES,
+  zoneResourceName,
+} from './terraform/dns-records.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -53,6 +60,7 @@ export function parseTerraformPlan(text: string, path: string): ParseResult {
       via: [path, ...modules, address.slice(moduleAddress.replace(/\[[^\]]*\]/g, '').length).replace(/^\./, '')],
     });
   }
+  dependencies.push(...dnsDependencies(resources, path));
   for (const entry of Object.values(isRecord(configuration.provider_config) ? configuration.provider_config : {})) {
     if (isRecord(entry) && typeof entry.full_name === 'string') providers.add(entry.full_name);
   }
@@ -62,6 +70,22 @@ export function parseTerraformPlan(text: string, path: string): ParseResult {
   }
   if (dependencies.length === 0) throw new ParseError(path, 1, 'the plan or state lists no resources and no providers');
   return { dependencies, errors: [] };
+}
+
+/** Every instance of a DNS record resource holds its own records; zones are the team's own domains. */
+function dnsDependencies(resources: PlanResource[], path: string): Dependency[] {
+  const out: Dependency[] = [];
+  for (const resource of resources) {
+    if (!resource.values) continue;
+    const base = { ecosystem: 'domain' as const, file: path, direct: !resource.moduleAddress };
+    if (ZONE_TYPES.has(resource.type)) {
+      const zone = zoneResourceName(resource.type, resource.values, literalReader);
+      if (zone) out.push({ ...base, name: zone, via: [path, resource.address, zone] });
+    } else if (isDnsRecordResource(resource.type))
+      for (const record of dnsRecordsOf(resource.type, resource.values, literalReader, resource.address))
+        out.push({ ...base, name: record.name, via: [path, resource.address], dns: [record] });
+  }
+  return out;
 }
 
 /** A plan's resource_changes, else the resources of planned_values / values (a state) and their child modules. */

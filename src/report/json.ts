@@ -42,6 +42,7 @@ export function checkToJson(report: CheckReport): object {
     })),
     replay: report.replay,
     notInCatalog: report.notInCatalog,
+    ...(report.dns ? { dns: report.dns } : {}),
     errors: [...report.errors, ...report.index.problems.map((message) => ({ file: report.index.dir, message }))],
   };
 }

@@ -1,6 +1,7 @@
 // Walks a root module and the local modules it calls (https://developer.hashicorp.com/terraform/language/modules/syntax),
 // passing variables and provider configurations down, and lists what it finds as dependencies with their region.
 import type { Dependency, InputProblem } from '../../model.js';
+import { dnsRecordsOf, isDnsRecordResource, type RecordReader, ZONE_TYPES, zoneResourceName } from './dns-records.js';
 import { downloadedModuleDir, moduleKey, type Block, type ModuleDir } from './module-dir.js';
 import {
   blockRegions,
@@ -63,6 +64,7 @@ export function evaluateTree(
       for (const region of orUnknown(blockRegions(block, full))) {
         dependencies.push(dependency('terraform-resource', type, block, scope.root, [...via, address], region));
       }
+      if (block.type === 'resource') dependencies.push(...dnsDependencies(block, full, [...via, address]));
     }
 
     for (const call of module.calls) {
@@ -112,6 +114,73 @@ export function evaluateTree(
     if (module) visit(module, { root: true, inputs: new Map() }, new Map(), [dir], [dir]);
   }
   return { dependencies, problems };
+}
+
+/**
+ * A DNS record resource becomes a domain per record it declares, carrying that record; a public zone becomes a
+ * domain of its own (the team's), which DNS detection may look up.
+ */
+function dnsDependencies(block: Block, scope: Scope, via: string[]): Dependency[] {
+  const type = block.labels[0] ?? '';
+  const isZone = ZONE_TYPES.has(type);
+  if (!isZone && !isDnsRecordResource(type)) return [];
+  const body = block.body();
+  if (!body) return [];
+  const reader = scopeReader(scope);
+  const base = { ecosystem: 'domain' as const, file: block.file, line: block.line, direct: scope.root, via };
+  if (isZone) {
+    const zone = zoneResourceName(type, body, reader);
+    return zone ? [{ ...base, name: zone, via: [...via, zone] }] : [];
+  }
+  return dnsRecordsOf(type, body, reader, via.at(-1) ?? type).map((record) => ({
+    ...base,
+    name: record.name,
+    dns: [record],
+  }));
+}
+
+const ZONE_REFERENCE =
+  /\$\{\s*(data\.)?(aws_route53_zone|cloudflare_zone|google_dns_managed_zone|azurerm_dns_zone)\.([\w-]+)\.[\w]+\s*\}/g;
+
+/** Reads record attributes in a module's scope; a reference to a zone resource stands for that zone's name. */
+function scopeReader(scope: Scope): RecordReader {
+  const zoneOf = (data: boolean, type: string, label: string): string | undefined => {
+    const block = scope.module.resources.find(
+      (candidate) =>
+        candidate.type === (data ? 'data' : 'resource') &&
+        candidate.labels[0] === type &&
+        candidate.labels[1] === label,
+    );
+    const body = block?.body();
+    return body ? zoneResourceName(type, body, reader) : undefined;
+  };
+  const reader: RecordReader = {
+    values(expression) {
+      if (Array.isArray(expression)) return expression.flatMap((item) => reader.values(item));
+      if (typeof expression === 'number') return [String(expression)];
+      if (typeof expression !== 'string') return [];
+      let unknown = false;
+      const substituted = expression.replace(
+        ZONE_REFERENCE,
+        (_, data: string | undefined, type: string, label: string) => {
+          const zone = zoneOf(data !== undefined, type, label);
+          if (!zone) unknown = true;
+          return zone ?? '';
+        },
+      );
+      if (unknown) return [];
+      return resolve(substituted, scope);
+    },
+    zoneName(expression) {
+      if (typeof expression !== 'string') return undefined;
+      const reference = new RegExp(ZONE_REFERENCE.source).exec(expression.trim());
+      if (reference) return zoneOf(reference[1] !== undefined, reference[2] as string, reference[3] as string);
+      // A literal zone name (azurerm zone_name, a variable); a Route 53 zone id such as Z0123 is not one.
+      const [value] = resolve(expression, scope);
+      return value?.includes('.') ? value.toLowerCase().replace(/\.$/, '') : undefined;
+    },
+  };
+  return reader;
 }
 
 function orUnknown(regions: string[]): Array<string | undefined> {

@@ -100,7 +100,7 @@ export function registerExplainCommand(program: Command, context: CliContext): v
     .addOption(noResolveOption())
     .addOption(resolverOption())
     .action(async (target: string, paths: string[], flags: ExplainFlags) => {
-      const catalog = loadCatalog();
+      const catalog = loadCatalog(context.catalogDirs([]));
       const scan = await scanPaths(paths, { readStdin: context.readStdin });
       const omitDev = flags.omit?.includes('dev') ?? false;
       const dependencies = scan.inputs

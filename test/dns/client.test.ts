@@ -1,7 +1,6 @@
 // DNS lookups against a loopback server: every record kind, every failure, TCP after truncation, limits and cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsClient } from '../../src/dns/client.js';
-import { parseResolverAddress } from '../../src/dns/settings.js';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
 
 let server: DnsServer;
@@ -152,19 +151,5 @@ describe('createDnsClient', () => {
     } finally {
       client.close();
     }
-  });
-});
-
-describe('parseResolverAddress', () => {
-  it('takes an IPv4 or IPv6 address with an optional port', () => {
-    expect(parseResolverAddress('127.0.0.1')).toEqual({ host: '127.0.0.1' });
-    expect(parseResolverAddress('127.0.0.1:5353')).toEqual({ host: '127.0.0.1', port: 5353 });
-    expect(parseResolverAddress('::1')).toEqual({ host: '::1' });
-    expect(parseResolverAddress('[::1]:5353')).toEqual({ host: '::1', port: 5353 });
-  });
-
-  it('refuses host names, bad ports and anything else', () => {
-    for (const text of ['dns.google', '1.2.3.4:0', '1.2.3.4:70000', '1.2.3.4:', '', 'udp://1.1.1.1'])
-      expect(parseResolverAddress(text), text).toBeUndefined();
   });
 });

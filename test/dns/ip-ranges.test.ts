@@ -1,4 +1,6 @@
 // The bundled cloud ranges: published prefixes map to provider, service and region; internal addresses never do.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { isInternalAddress, loadIpRanges } from '../../src/dns/ip-ranges.js';
 
@@ -67,5 +69,29 @@ describe('isInternalAddress', () => {
   it('public addresses are not', () => {
     for (const address of ['8.8.8.8', '76.76.21.21', '2606:4700::1'])
       expect(isInternalAddress(address), address).toBe(false);
+  });
+});
+
+describe('the start-up path', () => {
+  it('loads neither the resolver nor the address parser until an address needs matching (fresh process, the build)', () => {
+    const dist = (path: string) => JSON.stringify(fileURLToPath(new URL(`../../dist/${path}`, import.meta.url)));
+    const script = `
+      const { createRequire } = await import('node:module');
+      await import(${dist('cli.js')});
+      const { buildMatcher } = await import(${dist('catalog/matcher.js')});
+      const { loadCatalog } = await import(${dist('catalog/loader.js')});
+      const ipaddr = () => Object.keys(createRequire(import.meta.url).cache).some((key) => key.includes('ipaddr.js'));
+      const resolver = () => process.moduleLoadList.some((name) => name.includes('dns/promises'));
+      const matcher = buildMatcher(loadCatalog());
+      const domain = { ecosystem: 'domain', name: 'api.stripe.com', file: 'x', direct: true, via: [] };
+      matcher.match(domain);
+      const before = { ipaddr: ipaddr(), resolver: resolver() };
+      matcher.match({ ...domain, dns: [{ name: 'acme.com', type: 'A', value: '76.76.21.21' }] });
+      console.log(JSON.stringify({ before, after: { ipaddr: ipaddr(), resolver: resolver() } }));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(output)).toEqual({
+      before: { ipaddr: false, resolver: false },
+      after: { ipaddr: true, resolver: false },
+    });
   });
 });

@@ -49,6 +49,60 @@ export interface InputResult {
   kind: string;
   dependencies: Dependency[];
   errors: InputProblem[];
+  /** Scheduled jobs the input declares (CI crons, platform crons, CronJobs, cloud schedulers). */
+  jobs?: ScheduledJob[];
+}
+
+/** Who runs a scheduled job; each kind reads its schedule its own way (src/jobs/kinds.ts). */
+export type JobKind =
+  | 'github-actions'
+  | 'vercel-cron'
+  | 'netlify-scheduled-function'
+  | 'cloudflare-cron-trigger'
+  | 'render-cron-job'
+  | 'serverless-schedule'
+  | 'kubernetes-cronjob'
+  | 'azure-functions-timer'
+  | 'aws-eventbridge-rule'
+  | 'aws-scheduler-schedule'
+  | 'google-cloud-scheduler'
+  | 'azure-logic-app-recurrence';
+
+/** One schedule found in one file. */
+export interface ScheduledJob {
+  name: string;
+  kind: JobKind;
+  file: string;
+  line?: number;
+  /** As written: `30 20 * * *`, `cron(0 12 * * ? *)`, `rate(5 minutes)`, `0 *\/5 * * * *` (NCRONTAB). */
+  schedule: string;
+  /** The IANA zone the schedule is read in (`UTC` where the scheduler has no other). */
+  timeZone: string;
+  /** First run of an interval schedule, when the file says (Logic Apps `start_time`, Scheduler `start_date`). */
+  startsAt?: string;
+  /** What the job's own file shows it reaches (hosts, images, Terraform targets); mapped through the catalog. */
+  touches: Dependency[];
+}
+
+/** The runs of one job inside one replay band. */
+export interface JobRuns {
+  job: string;
+  kind: JobKind;
+  file: string;
+  line?: number;
+  schedule: string;
+  timeZone: string;
+  /** UTC times of the runs, at most a bounded number (`more` says when there were more). */
+  at: string[];
+  /** Runs inside the band: exact for anchored schedules, expected for unanchored intervals (`every`). */
+  count: number;
+  more: boolean;
+  /** Unanchored interval (`rate(5 minutes)`): when the runs fall is not known, only how often. */
+  every?: string;
+  /** Providers the job runs on or reaches, per the catalog; those in the band's incidents come first. */
+  providers: string[];
+  /** Daylight-saving moves and skips, in words. */
+  notes: string[];
 }
 
 export interface ExposedComponent {
@@ -143,4 +197,6 @@ export interface ReplayBand {
   from: string;
   to: string | null;
   providers: string[];
+  /** The scheduled jobs that ran inside the band (absent where none did). */
+  runs?: JobRuns[];
 }

@@ -73,7 +73,7 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       relatedFiles(candidate.path, maxBytes, errors),
     );
     if (result.input.kind === 'unknown') errors.push(...result.input.errors);
-    else parsed.push(result);
+    else if (!isQuietAndEmpty(result)) parsed.push(result);
   }
   inputs.push(...withoutSuperseded(parsed));
   for (const [parser, byDir] of sets) {
@@ -83,6 +83,16 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
     );
   }
   return { inputs, errors };
+}
+
+/** A file that may hold nothing this tool reads, and did not, is not an input. */
+function isQuietAndEmpty({ input, parser }: Parsed): boolean {
+  return (
+    parser?.quietWhenEmpty === true &&
+    input.dependencies.length === 0 &&
+    input.errors.length === 0 &&
+    (input.jobs?.length ?? 0) === 0
+  );
 }
 
 /** Set parsers (Terraform) read a directory as one unit, so their files are grouped by directory. */
@@ -142,8 +152,15 @@ async function parseText(
   }
   try {
     const result = parser.parseAsync ? await parser.parseAsync(text, path, context) : parser.parse(text, path);
+    const jobs = result.jobs ?? [];
     return {
-      input: { file: path, kind: parser.kind, dependencies: result.dependencies, errors: result.errors },
+      input: {
+        file: path,
+        kind: parser.kind,
+        dependencies: result.dependencies,
+        errors: result.errors,
+        ...(jobs.length > 0 ? { jobs } : {}),
+      },
       parser,
       read: true,
       projectDirs: result.projectDirs,

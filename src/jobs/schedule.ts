@@ -86,9 +86,8 @@ function readAws(text: string, job: JobSchedule): ScheduleReading {
   if (name === 'rate') return readInterval(inner, job.startsAt);
   if (name === 'at') {
     if (!/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/.test(inner.trim())) return fail('at() takes yyyy-mm-ddThh:mm:ss');
-    const once = new Cron(inner.trim(), { paused: true, timezone: job.timeZone });
-    const at = once.nextRun(new Date(0));
-    return at ? { ok: true, schedule: { type: 'once', at: at.getTime() } } : fail('at() names no valid time');
+    const at = localTimeToUtc(inner.trim(), job.timeZone);
+    return at ? { ok: true, schedule: { type: 'once', at: Date.parse(at) } } : fail('at() names no valid time');
   }
   const fields = inner.trim().split(/\s+/);
   if (fields.length !== 6)
@@ -292,6 +291,17 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
     formats.set(timeZone, format);
   }
   return format;
+}
+
+/** A local `yyyy-mm-ddThh:mm:ss` in a zone → the UTC instant (ISO), or undefined when it is not a time. */
+export function localTimeToUtc(local: string, timeZone: string): string | undefined {
+  if (!isTimeZone(timeZone)) return undefined;
+  try {
+    return new Cron(local, { paused: true, timezone: timeZone }).nextRun(new Date(0))?.toISOString();
+  } catch (error) {
+    if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+    return undefined;
+  }
 }
 
 /** Whether the IANA database (as this Node.js has it) knows the zone. */

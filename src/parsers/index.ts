@@ -1,14 +1,22 @@
 // Every input parser, in sniffing order (most specific first). A meta-test checks each file here is registered.
+import { azureFunctionJsonParser } from './azure-function-json.js';
 import { bunLockbParser, bunLockParser } from './bun-lock.js';
 import { domainListParser } from './domain-list.js';
+import { githubWorkflowParser } from './github-workflow.js';
+import { kubernetesManifestParser } from './kubernetes-manifest.js';
+import { netlifyTomlParser } from './netlify-toml.js';
 import { npmLockParser, npmShrinkwrapParser } from './npm-lock.js';
 import { packageJsonParser } from './package-json.js';
 import { pnpmLockParser } from './pnpm-lock.js';
+import { renderYamlParser } from './render-yaml.js';
+import { serverlessYmlParser } from './serverless-yml.js';
 import { terraformParser } from './terraform-config.js';
 import { terraformLockParser } from './terraform-lock.js';
 import { terraformPlanParser } from './terraform-plan.js';
 import { terraformProvidersTextParser } from './terraform-providers-text.js';
 import type { Parser } from './types.js';
+import { vercelJsonParser } from './vercel-json.js';
+import { wranglerConfigParser } from './wrangler-config.js';
 import { yarnLockParser } from './yarn-lock.js';
 
 export const PARSERS: readonly Parser[] = [
@@ -23,6 +31,15 @@ export const PARSERS: readonly Parser[] = [
   terraformLockParser,
   terraformProvidersTextParser,
   terraformParser,
+  githubWorkflowParser,
+  vercelJsonParser,
+  netlifyTomlParser,
+  wranglerConfigParser,
+  renderYamlParser,
+  serverlessYmlParser,
+  azureFunctionJsonParser,
+  // Last of the YAML readers: it claims any *.yaml the others did not, and stays quiet when there is no CronJob.
+  kubernetesManifestParser,
   domainListParser,
 ];
 

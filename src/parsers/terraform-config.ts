@@ -1,6 +1,7 @@
 // Terraform configurations (https://developer.hashicorp.com/terraform/language/files): .tf, .tf.json and .tfvars,
 // read a directory at a time, following local modules, into providers, resource types and module calls with regions.
 import { ParseError } from '../errors.js';
+import { collectJobs } from '../jobs/found.js';
 import type { InputProblem, InputResult } from '../model.js';
 import { fileKind } from './terraform/config-files.js';
 import { evaluateTree, type Tree } from './terraform/evaluate.js';
@@ -34,15 +35,18 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
       const kind = fileKind(basename(path)) ?? (text.trimStart().startsWith('{') ? 'tf-json' : 'tf');
       const module = readModuleDir(dir, [{ path, text, kind }]);
       const tree: Tree = { modules: new Map([[dir, module]]), unreadable: new Map() };
-      const { dependencies, problems } = evaluateTree(tree, [dir], { fastPath });
-      return { dependencies, errors: unique([...problems, ...moduleProblems(module)]) };
+      const { dependencies, problems, schedules } = evaluateTree(tree, [dir], { fastPath });
+      const { jobs, errors } = collectJobs(schedules);
+      return { dependencies, jobs, errors: unique([...problems, ...errors, ...moduleProblems(module)]) };
     },
     async parseSet(directories, reader) {
       const { tree, roots } = await loadTree(directories, reader);
-      const { dependencies, problems } = evaluateTree(tree, roots, { fastPath });
+      const { dependencies, problems, schedules } = evaluateTree(tree, roots, { fastPath });
+      const found = collectJobs(schedules);
       const byFile = groupBy(dependencies, (dependency) => dependency.file);
+      const jobsByFile = groupBy(found.jobs, (job) => job.file);
       const problemsByFile = groupBy(
-        unique([...problems, ...[...tree.modules.values()].flatMap(moduleProblems)]),
+        unique([...problems, ...found.errors, ...[...tree.modules.values()].flatMap(moduleProblems)]),
         (problem) => problem.file,
       );
       return [...tree.modules.values()].flatMap((module) =>
@@ -52,6 +56,7 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
             kind: fileKind(file.path)?.startsWith('tfvars') ? 'tfvars' : 'terraform',
             dependencies: byFile.get(file.path) ?? [],
             errors: problemsByFile.get(file.path) ?? [],
+            ...(jobsByFile.has(file.path) ? { jobs: jobsByFile.get(file.path) } : {}),
           }),
         ),
       );

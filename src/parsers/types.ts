@@ -1,8 +1,10 @@
 // The parser contract (STYLE.md): pure functions of (text, path); the core owns every read, walk and close.
-import type { Dependency, InputProblem, InputResult } from '../model.js';
+import type { Dependency, InputProblem, InputResult, ScheduledJob } from '../model.js';
 
 export interface ParseResult {
   dependencies: Dependency[];
+  /** Scheduled jobs the file declares (a workflow's crons, a CronJob, a cloud scheduler). */
+  jobs?: ScheduledJob[];
   /** Problems that skipped a line or block; the rest of the file still counts. */
   errors: InputProblem[];
   /** Directories (relative to the input's own, `.` for itself) of the projects this input accounts for. */
@@ -35,6 +37,11 @@ export interface Parser {
   supersedes?: readonly string[];
   /** A binary format the core does not read but hands over as '' (not rejected as binary): the parser says what to do. */
   binary?: boolean;
+  /**
+   * The file may hold nothing this tool reads (any `*.yaml` may be a Kubernetes manifest; a vercel.json may have no
+   * crons): when it yields no dependency, no job and no problem, it is not counted as an input at all.
+   */
+  quietWhenEmpty?: boolean;
 }
 
 export function basename(path: string): string {

@@ -1,5 +1,6 @@
 // Walks a root module and the local modules it calls (https://developer.hashicorp.com/terraform/language/modules/syntax),
 // passing variables and provider configurations down, and lists what it finds as dependencies with their region.
+import type { JobCandidate } from '../../jobs/found.js';
 import type { Dependency, InputProblem } from '../../model.js';
 import { dnsRecordsOf, isDnsRecordResource, type RecordReader, ZONE_TYPES, zoneResourceName } from './dns-records.js';
 import { downloadedModuleDir, moduleKey, type Block, type ModuleDir } from './module-dir.js';
@@ -13,6 +14,7 @@ import {
   type Scope,
 } from './values.js';
 import { isRecord } from '../../json-text.js';
+import { SCHEDULE_TYPES, terraformSchedules } from './schedules.js';
 import { providerSource, registryModuleProvider } from '../../terraform-names.js';
 
 export interface Tree {
@@ -33,9 +35,10 @@ export function evaluateTree(
   tree: Tree,
   roots: string[],
   options: EvaluateOptions,
-): { dependencies: Dependency[]; problems: InputProblem[] } {
+): { dependencies: Dependency[]; problems: InputProblem[]; schedules: JobCandidate[] } {
   const dependencies: Dependency[] = [];
   const problems: InputProblem[] = [];
+  const schedules: JobCandidate[] = [];
   const providersListed = new Set<string>();
   const needsBody = (block: Block) =>
     !options.fastPath || block.source === undefined || REGION_ATTRIBUTES.test(block.source);
@@ -61,8 +64,14 @@ export function evaluateTree(
     for (const block of module.resources) {
       const [type, name] = block.labels as [string, string];
       const address = `${block.type === 'data' ? 'data.' : ''}${type}.${name}`;
-      for (const region of orUnknown(blockRegions(block, full))) {
-        dependencies.push(dependency('terraform-resource', type, block, scope.root, [...via, address], region));
+      const own = orUnknown(blockRegions(block, full)).map((region) =>
+        dependency('terraform-resource', type, block, scope.root, [...via, address], region),
+      );
+      dependencies.push(...own);
+      if (block.type === 'resource' && SCHEDULE_TYPES.has(type)) {
+        const found = terraformSchedules(block, full, own, [...via.slice(1), address].join('.'));
+        schedules.push(...found.candidates);
+        problems.push(...found.notes);
       }
       if (block.type === 'resource') dependencies.push(...dnsDependencies(block, full, [...via, address]));
     }
@@ -113,7 +122,7 @@ export function evaluateTree(
     const module = tree.modules.get(dir);
     if (module) visit(module, { root: true, inputs: new Map() }, new Map(), [dir], [dir]);
   }
-  return { dependencies, problems };
+  return { dependencies, problems, schedules };
 }
 
 /**

@@ -1,0 +1,247 @@
+// Cloud schedulers declared in Terraform, read through the same evaluator as regions so variables resolve alike:
+// aws_cloudwatch_event_rule, aws_scheduler_schedule, google_cloud_scheduler_job and
+// azurerm_logic_app_trigger_recurrence, each with the resources its target names.
+import { findIana } from 'windows-iana';
+import type { JobCandidate } from '../../jobs/found.js';
+import { localTimeToUtc } from '../../jobs/schedule.js';
+import { uniqueTouches, urlHosts } from '../../jobs/touches.js';
+import type { Dependency, InputProblem } from '../../model.js';
+import { asList, lineOfAttribute, type Block, type Body } from './config-files.js';
+import { blockRegions, resolve, type Scope } from './values.js';
+
+export const SCHEDULE_TYPES = new Set([
+  'aws_cloudwatch_event_rule',
+  'aws_scheduler_schedule',
+  'google_cloud_scheduler_job',
+  'azurerm_logic_app_trigger_recurrence',
+]);
+
+export interface ScheduleFinds {
+  candidates: JobCandidate[];
+  notes: InputProblem[];
+}
+
+/** `address` is the block's address from the root (`module.jobs.aws_scheduler_schedule.nightly`). */
+export function terraformSchedules(block: Block, scope: Scope, own: Dependency[], address: string): ScheduleFinds {
+  const body = block.body();
+  const type = block.labels[0] as string;
+  if (!body) return { candidates: [], notes: [] };
+  const at = (name: string) => ({ file: block.file, line: lineOfAttribute(block, name) });
+  const values = (name: string) => valuesOf(body[name], scope);
+  const disabled = (reason: string): ScheduleFinds => ({
+    candidates: [],
+    notes: [{ ...at('schedule'), message: `${address} is ${reason}; not listed` }],
+  });
+
+  switch (type) {
+    case 'aws_cloudwatch_event_rule': {
+      if (body.schedule_expression === undefined) return { candidates: [], notes: [] };
+      if (String(body.state).toUpperCase() === 'DISABLED' || body.is_enabled === false) return disabled('disabled');
+      const touches = [...own, ...eventTargets(block, scope)];
+      return expand(body.schedule_expression, scope, (schedule) => ({
+        name: address,
+        kind: 'aws-eventbridge-rule',
+        ...at('schedule_expression'),
+        schedule,
+        touches,
+      }));
+    }
+    case 'aws_scheduler_schedule': {
+      if (String(body.state).toUpperCase() === 'DISABLED') return disabled('disabled');
+      const zones = body.schedule_expression_timezone === undefined ? ['UTC'] : values('schedule_expression_timezone');
+      const start = values('start_date')[0];
+      const touches = [...own, ...referencedResources(asList(body.target), scope)];
+      return expand(body.schedule_expression, scope, (schedule) =>
+        (zones.length > 0 ? zones : [body.schedule_expression_timezone]).map((timeZone) => ({
+          name: address,
+          kind: 'aws-scheduler-schedule',
+          ...at('schedule_expression'),
+          schedule,
+          timeZone,
+          ...(start ? { startsAt: start } : {}),
+          touches,
+        })),
+      );
+    }
+    case 'google_cloud_scheduler_job': {
+      if (body.paused === true) return disabled('paused');
+      const zones = body.time_zone === undefined ? ['Etc/UTC'] : values('time_zone');
+      const targets = [
+        ...asList(body.http_target),
+        ...asList(body.pubsub_target),
+        ...asList(body.app_engine_http_target),
+      ];
+      const hosts = asList(body.http_target).flatMap((target) =>
+        typeof (target as Body).uri === 'string'
+          ? urlHosts((target as Body).uri as string, block.file, at('uri').line, address)
+          : [],
+      );
+      const touches = uniqueTouches([...own, ...hosts, ...referencedResources(targets, scope)]);
+      return expand(body.schedule, scope, (schedule) =>
+        (zones.length > 0 ? zones : [body.time_zone]).map((timeZone) => ({
+          name: address,
+          kind: 'google-cloud-scheduler',
+          ...at('schedule'),
+          schedule,
+          timeZone,
+          touches,
+        })),
+      );
+    }
+    case 'azurerm_logic_app_trigger_recurrence':
+      return logicAppRecurrence(body, scope, own, address, at);
+  }
+  return { candidates: [], notes: [] };
+}
+
+/**
+ * One candidate per value the expression can take (each `-var-file` is one way to apply the module); an expression
+ * that cannot be resolved is passed on as written, so the job reader says it is templated.
+ */
+function expand(
+  expression: unknown,
+  scope: Scope,
+  make: (schedule: unknown) => JobCandidate | JobCandidate[],
+): ScheduleFinds {
+  const resolved = valuesOf(expression, scope);
+  const schedules = resolved.length > 0 ? resolved : [expression];
+  return { candidates: schedules.flatMap(make), notes: [] };
+}
+
+function valuesOf(expression: unknown, scope: Scope): string[] {
+  return typeof expression === 'string' ? resolve(expression, scope) : [];
+}
+
+/** The targets of an EventBridge rule: aws_cloudwatch_event_target blocks whose `rule` names this one. */
+function eventTargets(rule: Block, scope: Scope): Dependency[] {
+  const name = rule.labels[1];
+  const reference = new RegExp(`\\baws_cloudwatch_event_rule\\.${name}\\.`);
+  const targets = scope.module.resources.filter((block) => {
+    if (block.type !== 'resource' || block.labels[0] !== 'aws_cloudwatch_event_target') return false;
+    const body = block.body();
+    return typeof body?.rule === 'string' && reference.test(body.rule);
+  });
+  return referencedResources(
+    targets.map((block) => block.body()),
+    scope,
+  );
+}
+
+const REFERENCE = /\b(data\.)?([a-z][a-z0-9]*_[a-z0-9_]+)\.([A-Za-z_][\w-]*)\.[A-Za-z_]/g;
+
+/** Resources the expressions inside these bodies refer to (`aws_lambda_function.worker.arn`), with their regions. */
+function referencedResources(bodies: unknown[], scope: Scope): Dependency[] {
+  const found: Dependency[] = [];
+  const visit = (value: unknown) => {
+    if (typeof value === 'string') {
+      for (const match of value.matchAll(REFERENCE)) {
+        const [, data, type, name] = match;
+        const block = scope.module.resources.find(
+          (candidate) =>
+            (candidate.type === 'data') === Boolean(data) &&
+            candidate.labels[0] === type &&
+            candidate.labels[1] === name,
+        );
+        if (!block || SCHEDULE_TYPES.has(type as string)) continue;
+        const regions = blockRegions(block, scope);
+        for (const region of regions.length > 0 ? regions : [undefined])
+          found.push({
+            ecosystem: 'terraform-resource',
+            name: type as string,
+            ...(region ? { region } : {}),
+            file: block.file,
+            line: block.line,
+            direct: scope.root,
+            via: [`${type}.${name}`],
+          });
+      }
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  bodies.forEach(visit);
+  return uniqueTouches(found);
+}
+
+const DAYS: Record<string, number> = {
+  Sunday: 0,
+  Monday: 1,
+  Tuesday: 2,
+  Wednesday: 3,
+  Thursday: 4,
+  Friday: 5,
+  Saturday: 6,
+};
+
+/**
+ * A Logic Apps recurrence (https://learn.microsoft.com/azure/logic-apps/concepts-schedule-automated-recurring-tasks-workflows):
+ * a `schedule` of hours, minutes and weekdays becomes a five-field cron; without one it is an interval from `start_time`.
+ * `time_zone` is a Windows zone name, mapped to its IANA zone.
+ */
+function logicAppRecurrence(
+  body: Body,
+  scope: Scope,
+  own: Dependency[],
+  address: string,
+  at: (name: string) => { file: string; line: number },
+): ScheduleFinds {
+  const frequency = valuesOf(body.frequency, scope)[0];
+  const interval = Number(valuesOf(String(body.interval ?? ''), scope)[0] ?? body.interval ?? 1);
+  const windowsZone = body.time_zone === undefined ? undefined : valuesOf(body.time_zone, scope)[0];
+  const timeZone =
+    windowsZone === undefined
+      ? body.time_zone === undefined
+        ? 'UTC'
+        : body.time_zone
+      : (findIana(windowsZone)[0] ?? windowsZone);
+  const startTime = valuesOf(body.start_time, scope)[0];
+  const base = {
+    name: address,
+    kind: 'azure-logic-app-recurrence' as const,
+    ...at('frequency'),
+    timeZone,
+    touches: own,
+  };
+  if (!frequency || !Number.isInteger(interval) || interval < 1)
+    return { candidates: [{ ...base, schedule: body.frequency }], notes: [] };
+  const schedule = asList(body.schedule)[0] as Body | undefined;
+  if (!schedule)
+    return {
+      candidates: [
+        {
+          ...base,
+          schedule: `every ${interval} ${frequency.toLowerCase()}`,
+          ...(startTime ? { startsAt: startInstant(startTime, String(timeZone)) } : {}),
+        },
+      ],
+      notes: [],
+    };
+  const list = (value: unknown) => asList(value).map(String);
+  const minutes = list(schedule.at_these_minutes);
+  const hours = list(schedule.at_these_hours);
+  const days = list(schedule.on_these_days).map((day) => DAYS[day]);
+  const fits =
+    interval === 1 && (frequency === 'Week' || frequency === 'Day' || (frequency === 'Hour' && hours.length === 0));
+  if (!fits || days.some((day) => day === undefined))
+    return {
+      candidates: [],
+      notes: [
+        {
+          ...at('frequency'),
+          message: `${address}: a ${frequency} recurrence every ${interval} with a schedule is not read; not listed`,
+        },
+      ],
+    };
+  const field = (values: Array<string | number | undefined>, fallback: string) =>
+    values.length > 0 ? values.join(',') : fallback;
+  const cron = `${field(minutes, '0')} ${frequency === 'Hour' ? '*' : field(hours, '0')} * * ${field(days, '*')}`;
+  return { candidates: [{ ...base, schedule: cron }], notes: [] };
+}
+
+/** `start_time` with an offset is that instant; without one it is local time in `time_zone`, as Logic Apps reads it. */
+function startInstant(value: string, timeZone: string): string {
+  if (/[zZ]$|[+-]\d\d:\d\d$/.test(value)) {
+    const time = Date.parse(value);
+    return Number.isNaN(time) ? value : new Date(time).toISOString();
+  }
+  return localTimeToUtc(value, timeZone) ?? value;
+}

@@ -6,6 +6,7 @@ import type { DnsStage, DnsSummary } from './dns/stage.js';
 import { findIncidents } from './incidents/findings.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
+import { knownJobs, withRuns, type KnownJob } from './jobs/runs.js';
 import { mergeWindows } from './replay.js';
 import { scanPaths, type ScanOptions } from './scan.js';
 
@@ -46,7 +47,10 @@ export interface CheckReport {
   /** Unmatched dependencies that look like a SaaS SDK or a Terraform provider: gaps in the catalog. */
   notInCatalog: string[];
   findings: Finding[];
+  /** Merged replay windows, each with the runs of scheduled jobs inside it. */
   replay: ReplayBand[];
+  /** Every scheduled job found, with the providers it runs on or reaches. */
+  jobs: KnownJob[];
   index: IndexSummary;
   /** When nothing is in the window: the stack providers' most recent incidents, so an empty answer is not mistaken for a broken one. */
   recent: Incident[];
@@ -67,6 +71,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const resolved = options.dns ? await options.dns.resolve(dependencies, matcher) : { found: [], problems: [] };
   const errors = [...scan.errors, ...attachProblems(scan.inputs, resolved.problems)];
   const { exposures, unmatched } = exposuresFor([...dependencies, ...resolved.found], matcher, catalog);
+  const jobs = knownJobs(
+    scan.inputs.flatMap((input) => input.jobs ?? []),
+    matcher,
+  );
   const index =
     options.snapshotDir === undefined
       ? new IncidentIndex(options.indexDir)
@@ -86,7 +94,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     unmatched,
     notInCatalog: notInCatalog(unmatched),
     findings,
-    replay: mergeWindows(findings),
+    replay: withRuns(mergeWindows(findings), jobs, options.now),
+    jobs,
     index: summarize(options.indexDir, loaded),
     recent,
     catalog,

@@ -6,6 +6,7 @@ import { registerExplainCommand } from './commands/explain.js';
 import { registerFeed } from './commands/feed.js';
 import { importCommand } from './commands/import.js';
 import { registerIncidentsCommand } from './commands/incidents.js';
+import { registerJobsCommand } from './commands/jobs.js';
 import { registerProvidersCommand } from './commands/providers.js';
 import { registerSync } from './commands/sync.js';
 import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
@@ -23,6 +24,7 @@ const COMMANDS: RegisterCommand[] = [
   registerCheckCommand,
   registerIncidentsCommand,
   registerExplainCommand,
+  registerJobsCommand,
   registerProvidersCommand,
   registerSync,
   importCommand(),

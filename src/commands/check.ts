@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { runCheck } from '../check.js';
 import { loadCatalog } from '../catalog/loader.js';
+import { withRuns } from '../jobs/runs.js';
 import { applyIgnores, describeExpired } from '../config/ignores.js';
 import { findConfig, loadConfig } from '../config/load.js';
 import { createDnsStage } from '../dns/stage.js';
@@ -147,7 +148,9 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
         context.reportProblems(problems);
         for (const message of report.index.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
 
-        const readable = report.inputs.filter((input) => input.dependencies.length > 0 || input.errors.length === 0);
+        const readable = report.inputs.filter(
+          (input) => input.dependencies.length > 0 || (input.jobs?.length ?? 0) > 0 || input.errors.length === 0,
+        );
         if (readable.length === 0) {
           if (problems.length > 0) {
             context.stderr.write('downstack: nothing could be read (see the errors above)\n');
@@ -167,7 +170,11 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
           context.stderr.write(
             `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
           );
-        const shown = { ...report, findings: ignores.findings, replay: ignores.replay };
+        const shown = {
+          ...report,
+          findings: ignores.findings,
+          replay: withRuns(ignores.replay, report.jobs, context.now),
+        };
         await context.emit(
           renderCheck(shown, flags.format, {
             now: context.now,

@@ -230,7 +230,8 @@ function cronRuns(
     add(time);
     if (daylight?.twin !== undefined) add(daylight.twin);
   }
-  return { at: at.map(iso), count, more, notes: [...notes] };
+  // Past the limit the count stops too: `more` then says "at least this many".
+  return { at: at.map(iso), count: more ? at.length : count, more, notes: [...notes] };
 }
 
 /**

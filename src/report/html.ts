@@ -6,6 +6,7 @@ import type { Dependency, Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
+import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 import { evidenceText, findingLocator } from './locate.js';
 import {
   EMPTY_NOTES,
@@ -23,7 +24,7 @@ import { renderTimeline } from './timeline-svg.js';
 import { escapeXml as x } from './xml.js';
 
 const STYLE = `
-:root { --active: #c62828; --resolved: #e08600; --replay: #1565c0; --ink: #1d1d1f; --muted: #5f6368; --line: #d9dce1; }
+:root { --active: #c62828; --resolved: #e08600; --replay: #1565c0; --run: #111; --ink: #1d1d1f; --muted: #5f6368; --line: #d9dce1; }
 * { box-sizing: border-box; }
 body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink); margin: 0 auto; padding: 24px; max-width: 1080px; }
 h1 { font-size: 1.6em; margin: 0 0 4px; } h2 { font-size: 1.2em; margin: 28px 0 8px; border-bottom: 1px solid var(--line); padding-bottom: 4px; }
@@ -39,6 +40,7 @@ th { background: #f5f6f8; } .state { font-weight: 600; white-space: nowrap; } .s
 .timeline .hatch-bg { fill: #fff3e0; } .timeline .hatch-line { stroke: var(--resolved); stroke-width: 2; }
 .timeline .band.open, .timeline .replay-band.open { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 4 2; }
 .timeline .replay-band { fill: var(--replay); } .timeline .band-label { fill: var(--ink); font-size: 11px; }
+.timeline .run { stroke: var(--run); stroke-width: 2; }
 .timeline .now { stroke: var(--ink); stroke-width: 1; stroke-dasharray: 1 2; } .timeline .replay-shade { fill: var(--replay); opacity: 0.08; }
 .legend { display: flex; gap: 18px; flex-wrap: wrap; font-size: 0.9em; color: var(--muted); margin-top: 6px; }
 .legend i { display: inline-block; width: 14px; height: 10px; border-radius: 2px; margin-right: 5px; vertical-align: middle; }
@@ -77,7 +79,7 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
     body.push(
       '<div class="legend"><span><i style="background:var(--active)"></i>open incident</span><span><i style="background:var(--resolved)"></i>resolved incident</span>' +
         '<span><i style="background:repeating-linear-gradient(45deg,#fff3e0 0 3px,var(--resolved) 3px 5px)"></i>possibly (regional, your region unknown)</span>' +
-        '<span><i style="background:var(--replay)"></i>merged replay window</span><span>dashed edge: still open</span></div></section>',
+        '<span><i style="background:var(--replay)"></i>merged replay window</span><span><i style="background:var(--run);width:3px"></i>scheduled job run</span><span>dashed edge: still open</span></div></section>',
     );
     body.push(
       '<section id="incidents"><h2>Incidents</h2><table><thead><tr><th>State</th><th>Provider</th><th>Incident</th><th>Touched</th><th>Replay window</th></tr></thead><tbody>',
@@ -88,8 +90,13 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
     body.push('<section id="replay"><h2>What to replay</h2><ul>');
     for (const band of report.replay) {
       const end = band.to === null ? 'now (still open)' : formatUtc(band.to);
+      const runs = (band.runs ?? []).map((entry) => {
+        const reach = reachLabel(entry, band, (id) => providerName(report, id));
+        const notes = entry.notes.map((note) => `<br><span class="muted">${x(cleanLine(note, 200))}</span>`).join('');
+        return `<li class="job-run">Check <strong>${x(cleanLine(entry.job, 80))}</strong> (<code>${x(cleanLine(`${entry.file}${entry.line ? `:${entry.line}` : ''}`, 200))}</code>, <code>${x(cleanLine(scheduleLabel(entry), 120))}</code>): ${x(ranLabel(entry, band))}${reach ? ` · <span class="muted">${x(reach)}</span>` : ''}${notes}</li>`;
+      });
       body.push(
-        `<li><strong>${x(formatUtc(band.from))} → ${x(end)}</strong> (${x(formatDuration(windowMs(band, options.now)))}) — ${band.providers.map(name).join(', ')}</li>`,
+        `<li><strong>${x(formatUtc(band.from))} → ${x(end)}</strong> (${x(formatDuration(windowMs(band, options.now)))}) — ${band.providers.map(name).join(', ')}${runs.length > 0 ? `<ul class="checklist">${runs.join('')}</ul>` : ''}</li>`,
       );
     }
     body.push('</ul></section>');

@@ -5,6 +5,7 @@ import type { Finding } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
+import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 import { evidenceText, findingLocator } from './locate.js';
 import {
   EMPTY_NOTES,
@@ -50,6 +51,13 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
       out.push(
         `- **${formatUtc(band.from)} → ${end}** (${formatDuration(windowMs(band, options.now))}) — ${band.providers.map(name).join(', ')}`,
       );
+      for (const runs of band.runs ?? []) {
+        const reach = reachLabel(runs, band, (id) => providerName(report, id));
+        const notes = runs.notes.map((note) => ` (${md(cleanLine(note, 200))})`).join('');
+        out.push(
+          `  - [ ] Check **${md(cleanLine(runs.job, 80))}** (\`${code(`${runs.file}${runs.line ? `:${runs.line}` : ''}`)}\`, \`${code(scheduleLabel(runs))}\`): ${ranLabel(runs, band)}${reach ? ` · ${md(reach)}` : ''}${notes}`,
+        );
+      }
     }
     out.push('', '### What to do', '');
     const locate = findingLocator(report);

@@ -1,11 +1,12 @@
 // The terminal report: providers → why → incidents → what to replay, readable in five seconds.
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckReport } from '../check.js';
-import type { Dependency, Exposure, Finding } from '../model.js';
+import type { Dependency, Exposure, Finding, ReplayBand } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { evidenceText } from './locate.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
+import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 
 export interface TableOptions {
   color: boolean;
@@ -79,8 +80,28 @@ export function renderTable(report: CheckReport, options: TableOptions): string 
     out.push(
       `  Anything that failed between ${c.bold(formatUtc(band.from))} and ${c.bold(end)} may need a replay (${length}) — ${band.providers.map(name).join(', ')}`,
     );
+    out.push(...runLines(band, c, name));
   }
   return `${out.join('\n')}\n`;
+}
+
+/** One line per job that ran inside the band: name, where it is declared, its schedule, when it ran, what it uses. */
+function runLines(band: ReplayBand, c: ChalkInstance, name: (id: string) => string): string[] {
+  const runs = band.runs ?? [];
+  if (runs.length === 0) return [];
+  const label = (text: string) => cleanLine(text, 40);
+  const where = (file: string, line?: number) => cleanLine(`${file}${line ? `:${line}` : ''}`, 80);
+  const nameWidth = Math.max(...runs.map((entry) => label(entry.job).length));
+  const whereWidth = Math.max(...runs.map((entry) => where(entry.file, entry.line).length));
+  const lines = [c.dim(`    Scheduled jobs that ran in this window (${runs.length}):`)];
+  for (const entry of runs) {
+    const reach = reachLabel(entry, band, name);
+    lines.push(
+      `    ${c.bold(label(entry.job).padEnd(nameWidth))}  ${where(entry.file, entry.line).padEnd(whereWidth)}  ${cleanLine(scheduleLabel(entry), 80)}  ${ranLabel(entry, band)}${reach ? c.dim(`  · ${reach}`) : ''}`,
+    );
+    for (const note of entry.notes) lines.push(c.dim(`      ${cleanLine(note, 200)}`));
+  }
+  return lines;
 }
 
 function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) => string, now: Date): string[] {

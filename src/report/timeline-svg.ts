@@ -136,6 +136,7 @@ export function renderTimeline(report: CheckReport, now: Date): string {
       replayTop,
       plotEnd,
     ),
+    ...runMarks(report, xOf, replayTop),
     '</g>',
   );
   out.push(
@@ -143,6 +144,24 @@ export function renderTimeline(report: CheckReport, now: Date): string {
   );
   out.push('</svg>');
   return out.join('\n');
+}
+
+/** Marks at most this many runs per band: a minutely job would otherwise fill the picture (and the file). */
+const RUN_MARKS = 200;
+
+/** A short stroke across the replay row at each run of a scheduled job, titled with the job and its time. */
+function runMarks(report: CheckReport, xOf: (time: number) => number, rowTop: number): string[] {
+  const marks: string[] = [];
+  for (const band of report.replay) {
+    const times = (band.runs ?? []).flatMap((runs) => runs.at.map((at) => ({ at, job: runs.job })));
+    for (const { at, job } of times.slice(0, RUN_MARKS)) {
+      const position = n(xOf(Date.parse(at)));
+      marks.push(
+        `<line class="run" x1="${position}" y1="${rowTop + 3}" x2="${position}" y2="${rowTop + ROW - 3}"><title>${x(`${cleanLine(job, 80)} ran ${formatUtc(at)}`)}</title></line>`,
+      );
+    }
+  }
+  return marks;
 }
 
 /** One row per provider and set of touched components, in the order findings are listed (open ones first). */

@@ -1,0 +1,108 @@
+// `downstack jobs`: every scheduled job found in the paths with its next runs, so a team can check the detection.
+import { Option, type Command } from 'commander';
+import { loadCatalog } from '../catalog/loader.js';
+import { buildMatcher } from '../catalog/matcher.js';
+import { findConfig, loadConfig } from '../config/load.js';
+import { UsageError } from '../errors.js';
+import { JOB_KINDS } from '../jobs/kinds.js';
+import { knownJobs, type KnownJob } from '../jobs/runs.js';
+import { nextRuns, readSchedule, type RunList } from '../jobs/schedule.js';
+import { scheduleLabel } from '../report/job-runs.js';
+import { cleanLine } from '../sanitize.js';
+import { scanPaths } from '../scan.js';
+import { formatUtc } from '../time.js';
+import { EXIT, type CliContext } from './context.js';
+
+interface JobsFlags {
+  format: 'table' | 'json';
+  next: string;
+  config?: string;
+}
+
+export function registerJobsCommand(program: Command, context: CliContext): void {
+  program
+    .command('jobs')
+    .description(
+      'list the scheduled jobs found (CI crons, platform crons, Kubernetes CronJobs, cloud schedulers) with their next runs',
+    )
+    .argument('[paths...]', 'files or directories to scan; "-" reads one file from stdin', ['.'])
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
+    .addOption(new Option('--next <count>', 'how many upcoming runs to list per job').default('3'))
+    .addOption(
+      new Option('--config <file>', 'read extra provider directories from this file (default: .downstack.yml)'),
+    )
+    .action(async (paths: string[], flags: JobsFlags) => {
+      const count = Number(flags.next);
+      if (!Number.isInteger(count) || count < 0 || count > 100)
+        throw new UsageError(`--next "${flags.next}" must be a whole number from 0 to 100`);
+      const configFile = await findConfig(paths, flags.config);
+      const config = configFile ? await loadConfig(configFile) : undefined;
+      const catalog = loadCatalog(context.catalogDirs(config?.providers ?? []));
+      const scan = await scanPaths(paths, { readStdin: context.readStdin });
+      context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
+      const jobs = knownJobs(
+        scan.inputs.flatMap((input) => input.jobs ?? []),
+        buildMatcher(catalog),
+      );
+      const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
+      const name = (id: string) => catalog.providers.get(id)?.name ?? id;
+      if (flags.format === 'json') {
+        await context.emit(`${JSON.stringify(jobsToJson(listed, context.now), null, 2)}\n`);
+      } else if (jobs.length === 0) {
+        context.stderr.write(
+          `downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
+        );
+      } else {
+        await context.emit(jobsTable(listed, name));
+      }
+      if (jobs.length === 0) context.setExitCode(EXIT.noInput);
+    });
+}
+
+function upcoming({ job }: KnownJob, now: Date, count: number): RunList {
+  const reading = readSchedule(job);
+  return reading.ok ? nextRuns(reading.schedule, now, count) : { at: [], count: 0, more: false, notes: [] };
+}
+
+type Listed = { known: KnownJob; next: RunList };
+
+function jobsTable(listed: Listed[], name: (id: string) => string): string {
+  const out = [`Scheduled jobs (${listed.length})`];
+  for (const { known, next } of listed) {
+    const { job, providers } = known;
+    const where = cleanLine(`${job.file}${job.line ? `:${job.line}` : ''}`, 120);
+    out.push(`  ${cleanLine(job.name, 80)}  ${where}`);
+    out.push(`      ${JOB_KINDS[job.kind].label} · ${cleanLine(scheduleLabel(job), 120)}`);
+    const when =
+      next.every !== undefined
+        ? `every ${next.every}; the times are not known (no start time in the file)`
+        : next.at.length > 0
+          ? `next ${next.at.map(formatUtc).join(', ')}`
+          : 'no run ahead';
+    out.push(`      ${when}`);
+    if (providers.length > 0) out.push(`      uses ${providers.map(name).join(', ')}`);
+    for (const note of next.notes) out.push(`      ${cleanLine(note, 200)}`);
+  }
+  return `${out.join('\n')}\n`;
+}
+
+function jobsToJson(listed: Listed[], now: Date): object {
+  return {
+    schemaVersion: 1,
+    generatedAt: now.toISOString(),
+    jobs: listed.map(({ known: { job, providers }, next }) => ({
+      name: job.name,
+      kind: job.kind,
+      file: job.file,
+      ...(job.line ? { line: job.line } : {}),
+      schedule: job.schedule,
+      timeZone: job.timeZone,
+      ...(job.startsAt ? { startsAt: job.startsAt } : {}),
+      next: next.at,
+      ...(next.every ? { every: next.every } : {}),
+      providers,
+      touches: job.touches,
+      notes: next.notes,
+    })),
+  };
+}

@@ -24,8 +24,14 @@ export function ranLabel(runs: JobRuns, band: Pick<ReplayBand, 'from' | 'to'>): 
   const sameDay = band.to !== null && band.from.slice(0, 10) === band.to.slice(0, 10);
   const time = (iso: string) => (sameDay ? iso.slice(11, 16) : `${iso.slice(5, 10)} ${iso.slice(11, 16)}`);
   const shown = runs.at.slice(0, TIMES_SHOWN).map(time).join(', ');
-  const rest = runs.count - Math.min(runs.count, TIMES_SHOWN);
-  const tail = runs.more ? ` and more (over ${runs.count} in this window)` : rest > 0 ? ` and ${rest} more` : '';
+  const shownCount = Math.min(runs.at.length, TIMES_SHOWN);
+  // An anchored interval knows its total; a cron listing cut at its limit knows only that there were more.
+  const tail =
+    runs.count > runs.at.length || !runs.more
+      ? runs.count > shownCount
+        ? ` and ${runs.count - shownCount} more`
+        : ''
+      : ` and more (over ${runs.count} in this window)`;
   return `ran ${shown}${tail}`;
 }
 

@@ -43,9 +43,9 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(findings['stripe-open']).toMatchObject({ active: true, replay: { from: '2021-08-30T23:00:00Z', to: null } });
     // Twingate's window runs into the S3 one; the open Stripe incident stands alone.
     expect(report.replay).toEqual([
-      { from: '2021-08-10T19:39:00Z', to: '2021-08-10T22:30:00Z', providers: ['twingate', 'aws'] },
-      { from: '2021-08-20T10:00:00Z', to: '2021-08-20T11:00:00Z', providers: ['google-cloud'] },
-      { from: '2021-08-30T23:00:00Z', to: null, providers: ['stripe'] },
+      { from: '2021-08-10T19:39:00Z', to: '2021-08-10T22:30:00Z', providers: ['twingate', 'aws'], runs: [] },
+      { from: '2021-08-20T10:00:00Z', to: '2021-08-20T11:00:00Z', providers: ['google-cloud'], runs: [] },
+      { from: '2021-08-30T23:00:00Z', to: null, providers: ['stripe'], runs: [] },
     ]);
     // The IP address in domains.txt is reported with its line, and the rest of the scan went on.
     expect(run.stderr).toContain('examples/saas-app/domains.txt:8: IP address "10.0.0.12"');

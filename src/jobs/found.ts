@@ -27,7 +27,9 @@ export function jobOrProblem(candidate: JobCandidate): { job: ScheduledJob } | {
     return problem('the schedule is missing or not a string');
   const schedule = candidate.schedule.trim();
   if (TEMPLATE.test(schedule))
-    return problem(`the schedule "${schedule}" is filled in by a template or setting, so its times are not known here`);
+    return problem(
+      `the schedule "${schedule}" comes from a template, variable or setting not resolved here, so its times are not known`,
+    );
   const zone = candidate.timeZone ?? 'UTC';
   if (typeof zone !== 'string' || zone.trim() === '') return problem('the time zone is not a string');
   if (TEMPLATE.test(zone))

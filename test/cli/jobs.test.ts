@@ -130,13 +130,15 @@ describe('downstack jobs (real binary)', () => {
     expect(jobs).toHaveLength(19);
     const heartbeat = jobs.find((job: { name: string }) => job.name === 'aws_cloudwatch_event_rule.heartbeat');
     expect(heartbeat).toMatchObject({ every: '5 minutes', next: [] });
+    // The notes quote the files' own `${…}` placeholders.
+    const dollar = '$';
     for (const note of [
-      'templated.yml:4: GitHub Actions schedule "templated": the schedule "${{ vars.NIGHTLY_CRON }}" is filled in by a template',
+      `templated.yml:4: GitHub Actions schedule "templated": the schedule "${dollar}{{ vars.NIGHTLY_CRON }}" comes from a template`,
       'chart/templates/cronjob.yaml:7: Kubernetes CronJob in a template',
       'k8s/cronjobs.yaml:48: Kubernetes CronJob "paused-report" is suspended',
       'k8s/cronjobs.yaml:64: Kubernetes CronJob "bad-zone": "0 4 * * *": unknown time zone "Europe/Atlantis"',
       'serverless.yml:24: Serverless Framework schedule "archive" is disabled',
-      'serverless.yml:29: Serverless Framework schedule "templated": the schedule "${self:custom.schedule}"',
+      `serverless.yml:29: Serverless Framework schedule "templated": the schedule "${dollar}{self:custom.schedule}"`,
       'infra/schedules.tf:83: EventBridge rule "aws_cloudwatch_event_rule.broken": "cron(0 12 * * *)": cron() takes six fields',
     ])
       expect(run.stderr).toContain(note);
@@ -148,7 +150,7 @@ describe('downstack jobs (real binary)', () => {
   it('prints the table a team reads to check the detection', () => {
     const run = runCli(['jobs', 'test/fixtures/jobs/repo/k8s']);
     expect(run.stdout).toMatch(
-      /invoice-export  test\/fixtures\/jobs\/repo\/k8s\/cronjobs\.yaml:14\n\s+Kubernetes CronJob · cron 30 2 \* \* \* \(America\/New_York\)\n\s+next /,
+      /invoice-export {2}test\/fixtures\/jobs\/repo\/k8s\/cronjobs\.yaml:14\n\s+Kubernetes CronJob · cron 30 2 \* \* \* \(America\/New_York\)\n\s+next /,
     );
     expect(run.stdout).toContain('uses Amazon Web Services');
   });

@@ -28,15 +28,16 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
   if (!body) return { candidates: [], notes: [] };
   const at = (name: string) => ({ file: block.file, line: lineOfAttribute(block, name) });
   const values = (name: string) => valuesOf(body[name], scope);
-  const disabled = (reason: string): ScheduleFinds => ({
+  const disabled = (reason: string, attribute: string): ScheduleFinds => ({
     candidates: [],
-    notes: [{ ...at('schedule'), message: `${address} is ${reason}; not listed` }],
+    notes: [{ ...at(attribute), message: `${address} is ${reason}; not listed` }],
   });
 
   switch (type) {
     case 'aws_cloudwatch_event_rule': {
       if (body.schedule_expression === undefined) return { candidates: [], notes: [] };
-      if (String(body.state).toUpperCase() === 'DISABLED' || body.is_enabled === false) return disabled('disabled');
+      if (String(body.state).toUpperCase() === 'DISABLED' || body.is_enabled === false)
+        return disabled('disabled', 'state');
       const touches = [...own, ...eventTargets(block, scope)];
       return expand(body.schedule_expression, scope, (schedule) => ({
         name: address,
@@ -47,7 +48,7 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
       }));
     }
     case 'aws_scheduler_schedule': {
-      if (String(body.state).toUpperCase() === 'DISABLED') return disabled('disabled');
+      if (String(body.state).toUpperCase() === 'DISABLED') return disabled('disabled', 'state');
       const zones = body.schedule_expression_timezone === undefined ? ['UTC'] : values('schedule_expression_timezone');
       const start = values('start_date')[0];
       const touches = [...own, ...referencedResources(asList(body.target), scope)];
@@ -64,7 +65,7 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
       );
     }
     case 'google_cloud_scheduler_job': {
-      if (body.paused === true) return disabled('paused');
+      if (body.paused === true) return disabled('paused', 'paused');
       const zones = body.time_zone === undefined ? ['Etc/UTC'] : values('time_zone');
       const targets = [
         ...asList(body.http_target),
@@ -209,7 +210,7 @@ function logicAppRecurrence(
       candidates: [
         {
           ...base,
-          schedule: `every ${interval} ${frequency.toLowerCase()}`,
+          schedule: `every ${interval} ${frequency.toLowerCase()}${interval === 1 ? '' : 's'}`,
           ...(startTime ? { startsAt: startInstant(startTime, String(timeZone)) } : {}),
         },
       ],

@@ -74,6 +74,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const jobs = knownJobs(
     scan.inputs.flatMap((input) => input.jobs ?? []),
     matcher,
+    catalog,
   );
   const index =
     options.snapshotDir === undefined

@@ -43,6 +43,7 @@ export function registerJobsCommand(program: Command, context: CliContext): void
       const jobs = knownJobs(
         scan.inputs.flatMap((input) => input.jobs ?? []),
         buildMatcher(catalog),
+        catalog,
       );
       const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
       const name = (id: string) => catalog.providers.get(id)?.name ?? id;

@@ -1,4 +1,5 @@
 // The runs of the repository's scheduled jobs inside each replay band: the concrete replay checklist.
+import type { Catalog } from '../catalog/loader.js';
 import type { Matcher } from '../catalog/matcher.js';
 import type { JobRuns, ReplayBand, ScheduledJob } from '../model.js';
 import { JOB_KINDS } from './kinds.js';
@@ -13,11 +14,12 @@ export interface KnownJob {
   providers: string[];
 }
 
-export function knownJobs(jobs: ScheduledJob[], matcher: Matcher): KnownJob[] {
+export function knownJobs(jobs: ScheduledJob[], matcher: Matcher, catalog: Catalog): KnownJob[] {
   return jobs.map((job) => {
     const providers = new Set<string>();
     const runsOn = JOB_KINDS[job.kind].runsOn;
-    if (runsOn) providers.add(runsOn.provider);
+    // A catalog of one's own may leave the platform out; then the job simply names no platform.
+    if (runsOn && catalog.providers.has(runsOn.provider)) providers.add(runsOn.provider);
     for (const touch of job.touches) for (const hit of matcher.match(touch)) providers.add(hit.provider);
     return { job, providers: [...providers] };
   });

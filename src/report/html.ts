@@ -79,7 +79,7 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
     body.push(
       '<div class="legend"><span><i style="background:var(--active)"></i>open incident</span><span><i style="background:var(--resolved)"></i>resolved incident</span>' +
         '<span><i style="background:repeating-linear-gradient(45deg,#fff3e0 0 3px,var(--resolved) 3px 5px)"></i>possibly (regional, your region unknown)</span>' +
-        '<span><i style="background:var(--replay)"></i>merged replay window</span><span><i style="background:var(--run);width:3px"></i>scheduled job run</span><span>dashed edge: still open</span></div></section>',
+        `<span><i style="background:var(--replay)"></i>merged replay window</span>${report.replay.some((band) => band.runs?.length) ? '<span><i style="background:var(--run);width:3px"></i>scheduled job run</span>' : ''}<span>dashed edge: still open</span></div></section>`,
     );
     body.push(
       '<section id="incidents"><h2>Incidents</h2><table><thead><tr><th>State</th><th>Provider</th><th>Incident</th><th>Touched</th><th>Replay window</th></tr></thead><tbody>',

@@ -25,7 +25,9 @@ export function parseKubernetesManifests(source: string, path: string): ParseRes
   const candidates: JobCandidate[] = [];
   const notes: InputProblem[] = [];
   for (const document of yaml.documents) {
-    if (text(child(document, 'kind')) !== 'CronJob') continue;
+    // A chart's values.yaml may say `kind: CronJob` as a setting: only a batch/* object is a CronJob.
+    if (text(child(document, 'kind')) !== 'CronJob' || !text(child(document, 'apiVersion'))?.startsWith('batch/'))
+      continue;
     const name = text(childAt(document, 'metadata', 'name')) ?? 'unnamed CronJob';
     const spec = child(document, 'spec');
     const schedule = child(spec, 'schedule');

@@ -100,10 +100,12 @@ describe('Terraform schedules resolve through the same evaluator as regions', ()
     expect(export_?.touches.map((touch) => `${touch.name}@${touch.region}`)).toContain('aws_lambda_function@eu-west-1');
   });
 
-  it('says why a schedule is not listed: unresolved variable, disabled, paused, unknown Windows zone; event patterns are no schedule', async () => {
+  it('says why a schedule is not listed: unresolved variable, for_each element, disabled, paused, unknown Windows zone; event patterns are no schedule', async () => {
     const { inputs } = await scanPaths([`${FIXTURES}/terraform/root`]);
     const dollar = '$';
     expect(problems(inputs).sort()).toEqual([
+      // One note for the for_each block, not one per module call.
+      'terraform/modules/rules/main.tf:10: aws_cloudwatch_event_rule.this: schedule_expression comes from each for_each element (lookup(each.value, "schedule_expression", null)), which is not evaluated here; the schedules it sets are not listed',
       'terraform/root/main.tf:102: Logic Apps recurrence "azurerm_logic_app_trigger_recurrence.mars": "every 1 day": unknown time zone "Olympus Mons Standard Time"; not listed',
       `terraform/root/main.tf:50: EventBridge rule "aws_cloudwatch_event_rule.unset": the schedule "${dollar}{var.unset_schedule}" comes from a template, variable or setting not resolved here, so its times are not known; not listed`,
       'terraform/root/main.tf:61: aws_cloudwatch_event_rule.off is disabled; not listed',

@@ -16,6 +16,13 @@ export const SCHEDULE_TYPES = new Set([
   'azurerm_logic_app_trigger_recurrence',
 ]);
 
+const SCHEDULE_ATTRIBUTE: Record<string, string> = {
+  aws_cloudwatch_event_rule: 'schedule_expression',
+  aws_scheduler_schedule: 'schedule_expression',
+  google_cloud_scheduler_job: 'schedule',
+  azurerm_logic_app_trigger_recurrence: 'frequency',
+};
+
 export interface ScheduleFinds {
   candidates: JobCandidate[];
   notes: InputProblem[];
@@ -32,6 +39,21 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
     candidates: [],
     notes: [{ ...at(attribute), message: `${address} is ${reason}; not listed` }],
   });
+
+  // `for_each` resources take their schedule from each element of a collection the evaluator does not expand
+  // (terraform-aws-modules build it with for-expressions over their inputs): said once per block, not per instance.
+  const attribute = SCHEDULE_ATTRIBUTE[type] as string;
+  const written = body[attribute];
+  if (typeof written === 'string' && /\beach\./.test(written))
+    return {
+      candidates: [],
+      notes: [
+        {
+          ...at(attribute),
+          message: `${type}.${block.labels[1]}: ${attribute} comes from each for_each element (${written.replace(/^\$\{|\}$/g, '')}), which is not evaluated here; the schedules it sets are not listed`,
+        },
+      ],
+    };
 
   switch (type) {
     case 'aws_cloudwatch_event_rule': {

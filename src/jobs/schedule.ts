@@ -6,7 +6,7 @@ import type { ScheduledJob } from '../model.js';
 import { JOB_KINDS, type DaylightRule } from './kinds.js';
 
 export type Schedule =
-  | { type: 'cron'; cron: Cron; timeZone: string; daylight: DaylightRule; kind: string; fixedTime: boolean }
+  | { type: 'cron'; cron: Cron; timeZone: string; daylight: DaylightRule; scheduler: string; fixedTime: boolean }
   | { type: 'interval'; everyMs: number; every: string; anchor?: number }
   | { type: 'once'; at: number };
 
@@ -147,7 +147,7 @@ function cronSchedule(pattern: string, job: JobSchedule, timeZone: string, optio
       cron,
       timeZone,
       daylight: JOB_KINDS[job.kind].daylight,
-      kind: JOB_KINDS[job.kind].label,
+      scheduler: JOB_KINDS[job.kind].label,
       fixedTime: !pattern.startsWith('@') && timeFields.every((field) => /^\d+$/.test(field)),
     },
   };
@@ -242,21 +242,21 @@ function daylightCase(
   schedule: Extract<Schedule, { type: 'cron' }>,
   time: number,
 ): { skip?: boolean; twin?: number; note?: string } | undefined {
-  const { timeZone, daylight, kind } = schedule;
+  const { timeZone, daylight, scheduler } = schedule;
   const wall = wallClock(time, timeZone);
   if (!schedule.cron.match(new Date(time))) {
     const day = wall.slice(0, 10);
     const gap = `a run at a local time that did not exist on ${day} in ${timeZone} (clocks went forward)`;
     return daylight === 'cron'
       ? { note: `${gap}: listed at ${wall.slice(11, 16)}, when cron runs it` }
-      : { skip: true, note: `${gap}: not listed, as the ${kind} skips it` };
+      : { skip: true, note: `${gap}: not listed, as the ${scheduler} skips it` };
   }
   if (!schedule.fixedTime) return undefined;
   const shift = (offsetMinutes(time, timeZone) - offsetMinutes(time + 3 * 3_600_000, timeZone)) * MINUTE;
   if (shift <= 0 || wallClock(time + shift, timeZone) !== wall) return undefined;
   const twice = `${wall.slice(11, 16)} happened twice on ${wall.slice(0, 10)} in ${timeZone} (clocks went back)`;
   return daylight === 'kubernetes'
-    ? { twin: time + shift, note: `${twice}: listed both times, as the ${kind} controller runs it twice` }
+    ? { twin: time + shift, note: `${twice}: listed both times, as the ${scheduler} controller runs it twice` }
     : { note: `${twice}: listed once, the first time, as the scheduler runs it once` };
 }
 

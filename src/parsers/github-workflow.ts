@@ -40,16 +40,21 @@ export function parseGithubWorkflow(source: string, path: string): ParseResult {
 function workflowTouches(root: unknown, yaml: YamlText, path: string, name: string): Dependency[] {
   const touches: Dependency[] = [];
   for (const [, job] of entries(child(root, 'jobs'))) {
-    const container = child(job, 'container');
-    const images = [text(container) ?? text(child(container, 'image'))];
-    for (const [, service] of entries(child(job, 'services')))
-      images.push(text(service) ?? text(child(service, 'image')));
+    // `container: image` or `container: {image}`, the same for each service, and `uses: docker://image` steps.
+    const images: Array<{ image: string | undefined; node: unknown }> = [];
+    const addImage = (node: unknown) => {
+      const image = child(node, 'image');
+      images.push(image ? { image: text(image), node: image } : { image: text(node), node });
+    };
+    if (child(job, 'container')) addImage(child(job, 'container'));
+    for (const [, service] of entries(child(job, 'services'))) if (service) addImage(service);
     for (const step of items(child(job, 'steps'))) {
-      const uses = text(child(step, 'uses'));
-      if (uses?.startsWith('docker://')) images.push(uses.slice('docker://'.length));
+      const uses = child(step, 'uses');
+      const image = text(uses)?.match(/^docker:\/\/(.+)$/)?.[1];
+      if (image) images.push({ image, node: uses });
     }
-    for (const image of images)
-      if (image) touches.push(...imageRegistry(image, path, yaml.lineOf(container ?? job), name));
+    for (const { image, node } of images)
+      if (image) touches.push(...imageRegistry(image, path, yaml.lineOf(node), name));
     for (const scalar of scalarsUnder(job, new Set(['uses', 'image'])))
       touches.push(...urlHosts(text(scalar) ?? '', path, yaml.lineOf(scalar), name));
   }

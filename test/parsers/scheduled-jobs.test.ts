@@ -83,6 +83,17 @@ describe('scheduled jobs in each source, in the real tools file shapes', () => {
   });
 });
 
+describe('GitHub workflow images', () => {
+  it('records the registries of a container job, its services and docker:// steps, each at its own line', async () => {
+    const { inputs } = await scanPaths([`${FIXTURES}/workflow-images`]);
+    expect(jobs(inputs)[0]?.touches.map((touch) => `${touch.name}:${touch.line}`)).toEqual([
+      'public.ecr.aws:8',
+      'registry-1.docker.io:11',
+      'ghcr.io:13',
+    ]);
+  });
+});
+
 describe('Terraform schedules resolve through the same evaluator as regions', () => {
   it('gives one job per value a variable takes, follows local modules and names the targets', async () => {
     const { inputs } = await scanPaths([`${FIXTURES}/terraform/root`]);

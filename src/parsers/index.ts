@@ -4,6 +4,7 @@ import { bunLockbParser, bunLockParser } from './bun-lock.js';
 import { domainListParser } from './domain-list.js';
 import { githubWorkflowParser } from './github-workflow.js';
 import { kubernetesManifestParser } from './kubernetes-manifest.js';
+import { netlifyFunctionParser } from './netlify-function.js';
 import { netlifyTomlParser } from './netlify-toml.js';
 import { npmLockParser, npmShrinkwrapParser } from './npm-lock.js';
 import { packageJsonParser } from './package-json.js';
@@ -34,6 +35,7 @@ export const PARSERS: readonly Parser[] = [
   githubWorkflowParser,
   vercelJsonParser,
   netlifyTomlParser,
+  netlifyFunctionParser,
   wranglerConfigParser,
   renderYamlParser,
   serverlessYmlParser,

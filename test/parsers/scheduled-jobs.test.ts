@@ -83,6 +83,24 @@ describe('scheduled jobs in each source, in the real tools file shapes', () => {
   });
 });
 
+describe('Netlify scheduled functions declared in their own source', () => {
+  it('reads a literal config schedule, notes a computed one, and ignores functions without one', async () => {
+    const { inputs } = await scanPaths([`${FIXTURES}/netlify-site`]);
+    expect(jobs(inputs).map(describeJob)).toEqual([
+      'netlify-scheduled-function refresh-rates netlify-site/netlify/functions/refresh-rates.mts:10 */30 * * * * (UTC)',
+    ]);
+    expect(jobs(inputs)[0]?.touches.map((touch) => touch.name)).toEqual(['api.exchangerate.host']);
+    expect(problems(inputs)).toEqual([
+      expect.stringMatching(
+        /^netlify-site\/netlify\/functions\/nightly-digest\/index\.ts:7: Netlify scheduled function "nightly-digest": the schedule .* not listed$/,
+      ),
+    ]);
+    expect(inputs.map((input) => relative(FIXTURES, input.file))).not.toContain(
+      'netlify-site/netlify/functions/hello.ts',
+    );
+  });
+});
+
 describe('GitHub workflow images', () => {
   it('records the registries of a container job, its services and docker:// steps, each at its own line', async () => {
     const { inputs } = await scanPaths([`${FIXTURES}/workflow-images`]);

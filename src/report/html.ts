@@ -40,7 +40,7 @@ th { background: #f5f6f8; } .state { font-weight: 600; white-space: nowrap; } .s
 .timeline .hatch-bg { fill: #fff3e0; } .timeline .hatch-line { stroke: var(--resolved); stroke-width: 2; }
 .timeline .band.open, .timeline .replay-band.open { stroke: var(--ink); stroke-width: 1.5; stroke-dasharray: 4 2; }
 .timeline .replay-band { fill: var(--replay); } .timeline .band-label { fill: var(--ink); font-size: 11px; }
-.timeline .run { stroke: var(--run); stroke-width: 2; }
+.timeline .run { stroke: var(--run); stroke-width: 2; } .timeline .run-stretch { fill: var(--run); }
 .timeline .now { stroke: var(--ink); stroke-width: 1; stroke-dasharray: 1 2; } .timeline .replay-shade { fill: var(--replay); opacity: 0.08; }
 .legend { display: flex; gap: 18px; flex-wrap: wrap; font-size: 0.9em; color: var(--muted); margin-top: 6px; }
 .legend i { display: inline-block; width: 14px; height: 10px; border-radius: 2px; margin-right: 5px; vertical-align: middle; }

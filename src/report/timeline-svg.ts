@@ -41,7 +41,10 @@ export function renderTimeline(report: CheckReport, now: Date): string {
 
   const rows = timelineRows(report);
   const replayTop = TOP + rows.length * ROW;
-  const height = replayTop + ROW + AXIS;
+  const jobs = jobRows(report);
+  // The axis sits under the replay row and one row per scheduled job that ran in a window.
+  const bottom = replayTop + ROW + jobs.length * ROW;
+  const height = bottom + AXIS;
   const out: string[] = [];
   out.push(
     `<svg xmlns="http://www.w3.org/2000/svg" class="timeline" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-labelledby="timeline-title">`,
@@ -56,26 +59,26 @@ export function renderTimeline(report: CheckReport, now: Date): string {
     );
   }
   out.push(`<rect class="row-bg replay" x="0" y="${replayTop}" width="${WIDTH}" height="${ROW}"/>`);
+  for (let index = 0; index < jobs.length; index++)
+    out.push(
+      `<rect class="row-bg${index % 2 ? '' : ' odd'}" x="0" y="${replayTop + ROW * (index + 1)}" width="${WIDTH}" height="${ROW}"/>`,
+    );
   for (const band of report.replay) {
     const { left, width } = span(band.from, band.to);
-    out.push(
-      `<rect class="replay-shade" x="${n(left)}" y="${TOP}" width="${n(width)}" height="${replayTop + ROW - TOP}"/>`,
-    );
+    out.push(`<rect class="replay-shade" x="${n(left)}" y="${TOP}" width="${n(width)}" height="${bottom - TOP}"/>`);
   }
   for (const tick of ticks(since, until)) {
     const at = xOf(tick.time);
-    out.push(`<line class="grid" x1="${n(at)}" y1="${TOP}" x2="${n(at)}" y2="${replayTop + ROW}"/>`);
-    out.push(
-      `<text class="tick" x="${n(at)}" y="${replayTop + ROW + 16}" text-anchor="middle">${x(tick.label)}</text>`,
-    );
+    out.push(`<line class="grid" x1="${n(at)}" y1="${TOP}" x2="${n(at)}" y2="${bottom}"/>`);
+    out.push(`<text class="tick" x="${n(at)}" y="${bottom + 16}" text-anchor="middle">${x(tick.label)}</text>`);
   }
   // The report's own time: open incidents and replay windows end here.
   const nowTime = now.getTime();
   if (nowTime > since && nowTime < until) {
     const at = xOf(nowTime);
-    out.push(`<line class="now" x1="${n(at)}" y1="${TOP}" x2="${n(at)}" y2="${replayTop + ROW}"/>`);
+    out.push(`<line class="now" x1="${n(at)}" y1="${TOP}" x2="${n(at)}" y2="${bottom}"/>`);
     out.push(
-      `<text class="tick now-label" x="${n(at)}" y="${replayTop + ROW + 32}" text-anchor="middle">report time ${x(formatUtc(now.toISOString()))}</text>`,
+      `<text class="tick now-label" x="${n(at)}" y="${bottom + 32}" text-anchor="middle">report time ${x(formatUtc(now.toISOString()))}</text>`,
     );
   }
 
@@ -136,32 +139,73 @@ export function renderTimeline(report: CheckReport, now: Date): string {
       replayTop,
       plotEnd,
     ),
-    ...runMarks(report, xOf, replayTop),
     '</g>',
   );
-  out.push(
-    `<line class="axis" x1="${LABEL_WIDTH}" y1="${replayTop + ROW}" x2="${LABEL_WIDTH + plot}" y2="${replayTop + ROW}"/>`,
-  );
+  for (const [index, job] of jobs.entries()) out.push(...jobRow(job, xOf, replayTop + ROW * (index + 1)));
+  out.push(`<line class="axis" x1="${LABEL_WIDTH}" y1="${bottom}" x2="${LABEL_WIDTH + plot}" y2="${bottom}"/>`);
   out.push('</svg>');
   return out.join('\n');
 }
 
-/** Marks at most this many runs per band: a minutely job would otherwise fill the picture (and the file). */
-const RUN_MARKS = 200;
+/** Rows for scheduled jobs: the first few that ran in a window (the report lists them all). */
+const JOB_ROWS = 8;
+/** Runs closer than this many pixels merge into one stretch, so a minutely job reads as a bar, not a smear of lines. */
+const MERGE_PX = 3;
 
-/** A short stroke across the replay row at each run of a scheduled job, titled with the job and its time. */
-function runMarks(report: CheckReport, xOf: (time: number) => number, rowTop: number): string[] {
-  const marks: string[] = [];
-  for (const band of report.replay) {
-    const times = (band.runs ?? []).flatMap((runs) => runs.at.map((at) => ({ at, job: runs.job })));
-    for (const { at, job } of times.slice(0, RUN_MARKS)) {
-      const position = n(xOf(Date.parse(at)));
-      marks.push(
-        `<line class="run" x1="${position}" y1="${rowTop + 3}" x2="${position}" y2="${rowTop + ROW - 3}"><title>${x(`${cleanLine(job, 80)} ran ${formatUtc(at)}`)}</title></line>`,
-      );
+interface JobRow {
+  label: string;
+  times: string[];
+  /** Runs whose times are not known (an interval without a start): the row says so instead of marking them. */
+  every?: string;
+}
+
+/** One row per job that ran in some replay window, in the order the windows list them; runs of all windows together. */
+function jobRows(report: CheckReport): JobRow[] {
+  const rows = new Map<string, JobRow>();
+  for (const band of report.replay)
+    for (const runs of band.runs ?? []) {
+      const key = `${runs.file}\u0000${runs.line}\u0000${runs.schedule}`;
+      const row = rows.get(key) ?? { label: runs.job, times: [], ...(runs.every ? { every: runs.every } : {}) };
+      row.times.push(...runs.at);
+      rows.set(key, row);
     }
+  return [...rows.values()].slice(0, JOB_ROWS);
+}
+
+/** A job's row: a stroke at each run, runs that crowd together drawn as one stretch, each titled with its times. */
+function jobRow(row: JobRow, xOf: (time: number) => number, top: number): string[] {
+  const label = cleanLine(row.label, 120);
+  const out = [
+    '<g class="row job-row">',
+    `<text class="row-label" x="8" y="${top + ROW / 2 + 5}">${x(truncate(label, 36))}<title>${x(label)}</title></text>`,
+  ];
+  if (row.every !== undefined && row.times.length === 0)
+    out.push(
+      `<text class="band-label" x="${LABEL_WIDTH + 4}" y="${top + ROW / 2 + 4}">every ${x(row.every)}, times not known</text>`,
+    );
+  const stretches: Array<{ from: number; to: number; first: string; last: string; count: number }> = [];
+  for (const at of [...row.times].sort()) {
+    const position = xOf(Date.parse(at));
+    const last = stretches.at(-1);
+    if (last && position - last.to <= MERGE_PX) {
+      last.to = position;
+      last.last = at;
+      last.count++;
+    } else stretches.push({ from: position, to: position, first: at, last: at, count: 1 });
   }
-  return marks;
+  for (const stretch of stretches) {
+    const tip =
+      stretch.count === 1
+        ? `${label} ran ${formatUtc(stretch.first)}`
+        : `${label} ran ${stretch.count} times, ${formatUtc(stretch.first)} → ${formatUtc(stretch.last)}`;
+    out.push(
+      stretch.count === 1
+        ? `<line class="run" x1="${n(stretch.from)}" y1="${top + 6}" x2="${n(stretch.from)}" y2="${top + ROW - 6}"><title>${x(tip)}</title></line>`
+        : `<rect class="run-stretch" x="${n(stretch.from - 1)}" y="${top + 9}" width="${n(stretch.to - stretch.from + 2)}" height="${ROW - 18}"><title>${x(tip)}</title></rect>`,
+    );
+  }
+  out.push('</g>');
+  return out;
 }
 
 /** One row per provider and set of touched components, in the order findings are listed (open ones first). */

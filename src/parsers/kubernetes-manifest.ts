@@ -37,6 +37,12 @@ export function parseKubernetesManifests(source: string, path: string): ParseRes
       continue;
     }
     const zone = child(spec, 'timeZone');
+    if (/^(CRON_)?TZ=/.test(text(schedule) ?? ''))
+      notes.push({
+        file: path,
+        line,
+        message: `Kubernetes CronJob "${name}": a time zone in spec.schedule (CRON_TZ=/TZ=) was never supported and newer clusters refuse to create such a CronJob; spec.timeZone is the supported field (listed in the zone it names)`,
+      });
     candidates.push({
       name,
       kind: 'kubernetes-cronjob',

@@ -138,6 +138,7 @@ describe('downstack jobs (real binary)', () => {
       `templated.yml:4: GitHub Actions schedule "templated": the schedule "${dollar}{{ vars.NIGHTLY_CRON }}" comes from a template`,
       'chart/templates/cronjob.yaml:7: Kubernetes CronJob in a template',
       'k8s/cronjobs.yaml:48: Kubernetes CronJob "paused-report" is suspended',
+      'k8s/cronjobs.yaml:32: Kubernetes CronJob "cache-warmer": a time zone in spec.schedule (CRON_TZ=/TZ=) was never supported',
       'k8s/cronjobs.yaml:64: Kubernetes CronJob "bad-zone": "0 4 * * *": unknown time zone "Europe/Atlantis"',
       'serverless.yml:24: Serverless Framework schedule "archive" is disabled',
       `serverless.yml:29: Serverless Framework schedule "templated": the schedule "${dollar}{self:custom.schedule}"`,

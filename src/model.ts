@@ -153,6 +153,13 @@ export interface TimeWindow {
   source: string;
 }
 
+/** Why a reader believes something the source did not state as data: the sentence that names it. */
+export interface TextEvidence {
+  kind: 'component' | 'region';
+  value: string;
+  quote: string;
+}
+
 export interface Incident {
   provider: string;
   id: string;
@@ -172,6 +179,8 @@ export interface Incident {
   /** Upstream providers named as the root cause. */
   upstream?: string[];
   conflicts?: string[];
+  /** Components and regions read from the text rather than from the source's own fields. */
+  evidence?: TextEvidence[];
   source: string;
 }
 

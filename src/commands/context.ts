@@ -5,7 +5,8 @@ import { type DnsSettings, parseResolverAddress } from '../dns/settings.js';
 import { UsageError } from '../errors.js';
 import type { InputProblem } from '../model.js';
 
-export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3 } as const;
+/** 4: `import` stored what it could read and reports each entry it could not (`file:line: entry "…": …`). */
+export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3, partial: 4 } as const;
 
 export interface CommonOptions {
   index?: string;

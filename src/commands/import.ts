@@ -4,7 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { Option } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import type { RegisterCommand } from './context.js';
-import { indexOption } from './context.js';
+import { EXIT, indexOption } from './context.js';
 import { ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
 import {
@@ -74,6 +74,8 @@ export function importCommand(sources: ImportCommandSources = {}): RegisterComma
           ...(flags.dryRun ? { dryRun: true } : {}),
         });
         context.reportProblems(result.warnings);
+        for (const problem of result.problems) context.stderr.write(`${cleanLine(problem, 600)}\n`);
+        if (result.problems.length > 0) context.setExitCode(EXIT.partial);
         await context.emit(
           flags.format === 'json'
             ? `${JSON.stringify(toJson(result), null, 2)}\n`
@@ -106,9 +108,12 @@ function toJson(result: ImportResult) {
       id: item.id,
       title: item.title,
       action: item.action,
+      entries: item.entries,
       replay: item.replay,
       conflicts: item.incident.conflicts ?? [],
     })),
+    entries: result.entries,
+    problems: result.problems,
     written: result.written,
   };
 }
@@ -121,10 +126,13 @@ function renderImport(result: ImportResult, dryRun: boolean): string {
     );
     for (const conflict of item.incident.conflicts ?? []) lines.push(`        ! ${cleanLine(conflict, 300)}`);
   }
+  const added = result.incidents.filter((item) => item.action === 'added').length;
+  const counts = `${result.incidents.length} incident(s) (${added} new, ${result.incidents.length - added} merged into known ones) from ${result.entries} entr${result.entries === 1 ? 'y' : 'ies'}`;
+  const rejected = result.problems.length > 0 ? `; ${result.problems.length} could not be read (listed on stderr)` : '';
   lines.push(
     dryRun
-      ? `dry run: ${result.incidents.length} incident(s) checked, nothing written`
-      : `${result.incidents.length} incident(s) imported into ${result.written.length} index file(s)`,
+      ? `dry run: ${counts} checked, nothing written${rejected}`
+      : `${counts} imported into ${result.written.length} index file(s)${rejected}`,
   );
   return `${lines.join('\n')}\n`;
 }

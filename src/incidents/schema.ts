@@ -1,8 +1,9 @@
 // The on-disk shape of an index file (one per provider), validated on read so a damaged file is named, not trusted.
 import { z } from 'zod';
+import { credibleTimes } from './invariants.js';
 
 /** Times compare as strings throughout, so every one is brought to one form: `2021-08-10T19:39:00Z`. */
-export function canonicalTime(value: string): string {
+export function canonicalTime(value: string | number | Date): string {
   return `${new Date(value).toISOString().slice(0, 19)}Z`;
 }
 
@@ -12,7 +13,7 @@ const isoTime = z
   .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'is not a real date' })
   .transform(canonicalTime);
 
-export const IncidentSchema = z.object({
+const IncidentFields = z.object({
   provider: z.string().min(1),
   id: z.string().min(1),
   title: z.string(),
@@ -38,8 +39,18 @@ export const IncidentSchema = z.object({
   impactWindow: z.object({ from: isoTime, to: isoTime, source: z.string() }).optional(),
   upstream: z.array(z.string()).optional(),
   conflicts: z.array(z.string()).optional(),
+  evidence: z
+    .array(z.object({ kind: z.enum(['component', 'region']), value: z.string(), quote: z.string() }))
+    .optional(),
   source: z.string(),
 });
+
+/**
+ * Every writer (sync, import, the snapshot) and every reader of an index file goes through this: no stored incident
+ * ends before it starts or has an impact window that runs backwards. Writers read the times credibly first; a record
+ * that still contradicts itself (an older file, a hand edit) is repaired the same way, with a conflict note.
+ */
+export const IncidentSchema = IncidentFields.transform((incident) => credibleTimes(incident));
 
 export const INDEX_SCHEMA_VERSION = 1;
 

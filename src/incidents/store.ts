@@ -1,5 +1,6 @@
 // The incident index: one JSON file per provider under a directory, layered over the embedded snapshot.
-import { mkdir, readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { IndexError } from '../errors.js';
@@ -74,6 +75,79 @@ export class IncidentIndex {
     const checked = IndexFileSchema.parse({ ...file, schemaVersion: INDEX_SCHEMA_VERSION });
     await mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.fileFor(file.provider), `${JSON.stringify(checked, null, 2)}\n`);
+  }
+
+  /**
+   * Replaces several provider files as one batch (call it holding the index lock). Every file is validated and
+   * written to a temp file first; a journal naming them is the commit point; then they are renamed into place. A
+   * failure before the journal writes nothing; a crash after it is finished by `recoverBatch` on the next run.
+   */
+  async writeBatch(files: IndexFile[]): Promise<void> {
+    if (files.length === 0) return;
+    const checked = files.map((file) => IndexFileSchema.parse({ ...file, schemaVersion: INDEX_SCHEMA_VERSION }));
+    await mkdir(this.dir, { recursive: true });
+    const token = randomBytes(6).toString('hex');
+    const moves: Array<{ temp: string; target: string }> = [];
+    try {
+      for (const file of checked) {
+        const temp = `.batch-${token}.${file.provider}.json.tmp`;
+        await writeSynced(join(this.dir, temp), `${JSON.stringify(file, null, 2)}\n`);
+        moves.push({ temp, target: `${file.provider}.json` });
+      }
+      await writeSynced(join(this.dir, `.batch-${token}.journal`), JSON.stringify(moves));
+    } catch (error) {
+      for (const move of moves) await rm(join(this.dir, move.temp), { force: true });
+      throw error;
+    }
+    await this.finishBatch(`.batch-${token}.journal`, moves);
+  }
+
+  /** Completes a batch a crash interrupted after its commit point, and removes temp files of batches that never got one. */
+  async recoverBatch(): Promise<void> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    for (const name of names.filter((entry) => /^\.batch-[0-9a-f]{12}\.journal$/.test(entry))) {
+      const moves = JSON.parse(await readFile(join(this.dir, name), 'utf8').catch(() => '[]')) as Array<{
+        temp: string;
+        target: string;
+      }>;
+      await this.finishBatch(
+        name,
+        moves.filter((move) => names.includes(move.temp) && /^[\w.-]+$/.test(move.target)),
+      );
+    }
+    const journals = new Set(names.filter((entry) => entry.endsWith('.journal')).map((entry) => entry.slice(0, 19)));
+    for (const name of names)
+      if (/^\.batch-[0-9a-f]{12}\..*\.json\.tmp$/.test(name) && !journals.has(name.slice(0, 19)))
+        await rm(join(this.dir, name), { force: true });
+  }
+
+  private async finishBatch(journal: string, moves: Array<{ temp: string; target: string }>): Promise<void> {
+    for (const move of moves) await rename(join(this.dir, move.temp), join(this.dir, move.target));
+    await syncDir(this.dir);
+    await rm(join(this.dir, journal), { force: true });
+  }
+}
+
+async function writeSynced(path: string, content: string): Promise<void> {
+  const handle = await open(path, 'wx', 0o644);
+  try {
+    await handle.writeFile(content, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Not every platform lets a directory be opened; the renames are still in order.
   }
 }
 

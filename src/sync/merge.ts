@@ -1,14 +1,24 @@
-// Folding freshly fetched incidents into what the index already has. Nothing the index held is dropped: the
-// APIs only return a recent window (Statuspage: the last 50), so older history stays as it was.
-import type { Incident, IncidentUpdate } from '../model.js';
+// Folding freshly fetched incidents into what the index already has, with the one merge of the reader layer. The APIs
+// return only a recent window (Statuspage: the last 50), so older history stays; what bounds the file is the cap below.
+import type { Incident } from '../model.js';
+import { combineIncidents, identifiesOne, normalizeUrl, sourceRank } from '../readers/merge.js';
+import { isOpenIncident } from '../readers/status.js';
+
+export { sourceRank } from '../readers/merge.js';
+
+/**
+ * At most this many incidents per provider file. Past it the oldest incidents that only sync ever wrote are dropped
+ * (a page that rotates its ids would otherwise grow the file forever); imported and embedded ones are never dropped.
+ */
+export const MAX_INCIDENTS_PER_PROVIDER = 10_000;
 
 export interface Batch {
   source: string;
   incidents: Incident[];
   /** The source lists every open incident: an open one it no longer lists has ended. */
   listsAllOpen: boolean;
-  /** Feeds carry less than the JSON APIs; for the same incident the API's version wins. */
-  rank: 1 | 2;
+  /** `sourceRank` of the source: feeds carry less than the JSON APIs; for the same incident the API's version wins. */
+  rank: 1 | 2 | 3;
 }
 
 export interface MergeResult {
@@ -16,15 +26,20 @@ export interface MergeResult {
   added: number;
   updated: number;
   closed: number;
+  /** Old sync-only incidents dropped by the per-provider cap. */
+  dropped: number;
 }
 
-const CLOSED = new Set(['resolved', 'postmortem', 'completed']);
-const isOpen = (incident: Incident) => incident.resolvedAt === null && !CLOSED.has(incident.status);
-
-export function mergeIncidents(existing: Incident[], batches: Batch[], now: string): MergeResult {
+export function mergeIncidents(
+  existing: Incident[],
+  batches: Batch[],
+  now: string,
+  cap = MAX_INCIDENTS_PER_PROVIDER,
+): MergeResult {
   const byId = new Map(existing.map((incident) => [incident.id, incident]));
   const rankOf = new Map<string, number>();
   const touched = new Set<string>();
+  const known = new KnownIncidents(existing);
   let added = 0;
   let updated = 0;
   // API batches first, so a feed entry for the same incident only fills in what the API lacks.
@@ -34,19 +49,21 @@ export function mergeIncidents(existing: Incident[], batches: Batch[], now: stri
     const seen = seenBySource.get(batch.source) ?? new Set<string>();
     seenBySource.set(batch.source, seen);
     for (const incoming of batch.incidents) {
-      const id = targetId(incoming, byId);
+      const id = targetId(incoming, byId) ?? known.find(incoming) ?? incoming.id;
       seen.add(id);
       const current = byId.get(id);
       const next = { ...incoming, id };
       if (!current) {
         byId.set(id, next);
+        known.add(next);
         rankOf.set(id, batch.rank);
         added++;
         touched.add(id);
         continue;
       }
-      const currentRank = rankOf.get(id) ?? sourceRank(current.source);
-      const merged = batch.rank >= currentRank ? combine(next, current) : combine(current, next);
+      const currentRank = rankOf.get(id) ?? storedRank(current);
+      const merged =
+        batch.rank >= currentRank ? combineIncidents(next, current, id) : combineIncidents(current, next, id);
       rankOf.set(id, Math.max(batch.rank, currentRank));
       if (!sameIncident(merged, current)) {
         byId.set(id, merged);
@@ -60,52 +77,84 @@ export function mergeIncidents(existing: Incident[], batches: Batch[], now: stri
     if (!batch.listsAllOpen) continue;
     const seen = seenBySource.get(batch.source) ?? new Set<string>();
     for (const [id, incident] of byId) {
-      if (incident.source !== batch.source || seen.has(id) || !isOpen(incident)) continue;
+      if (!incident.source.split('; ').includes(batch.source) || seen.has(id) || !isOpenIncident(incident)) continue;
       byId.set(id, closeGone(incident, now));
       closed++;
     }
   }
-  return {
-    incidents: [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id)),
-    added,
-    updated,
-    closed,
-  };
+  const sorted = [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
+  const kept = capped(sorted, cap);
+  return { incidents: kept, added, updated, closed, dropped: sorted.length - kept.length };
+}
+
+/** Newest first in, the oldest sync-only ones out, until the file fits the cap. */
+function capped(sorted: Incident[], cap: number): Incident[] {
+  if (sorted.length <= cap) return sorted;
+  let excess = sorted.length - cap;
+  const drop = new Set<Incident>();
+  for (let i = sorted.length - 1; i >= 0 && excess > 0; i--) {
+    const incident = sorted[i] as Incident;
+    if (!syncOnly(incident) || isOpenIncident(incident)) continue;
+    drop.add(incident);
+    excess--;
+  }
+  return sorted.filter((incident) => !drop.has(incident));
+}
+
+/** Written by sync alone: every source is a URL it fetched (imports say `import …`, the snapshot `embedded`). */
+function syncOnly(incident: Incident): boolean {
+  return incident.source.split('; ').every((source) => /^https?:\/\//.test(source));
+}
+
+function storedRank(incident: Incident): number {
+  return Math.max(...incident.source.split('; ').map((source) => sourceRank(source)));
+}
+
+/**
+ * The same incident under another id: a page that rotates its ids still gives the same link to one incident, or the
+ * same title at the same minute. Looked up by key, so a sync costs the same however large the file has grown.
+ */
+class KnownIncidents {
+  private readonly byKey = new Map<string, string>();
+
+  constructor(incidents: Incident[]) {
+    for (const incident of incidents) this.add(incident);
+  }
+
+  add(incident: Incident): void {
+    for (const key of this.keys(incident)) if (!this.byKey.has(key)) this.byKey.set(key, incident.id);
+  }
+
+  find(incident: Incident): string | undefined {
+    for (const key of this.keys(incident)) {
+      const id = this.byKey.get(key);
+      if (id !== undefined) return id;
+    }
+    return undefined;
+  }
+
+  private keys(incident: Incident): string[] {
+    const title = incident.title.toLowerCase().replace(/\s+/g, ' ').trim();
+    return [
+      ...(incident.url && identifiesOne(incident.url) && !incident.url.includes(encodeURIComponent(incident.id))
+        ? [`url ${normalizeUrl(incident.url)}`]
+        : []),
+      ...(title && title !== '(untitled)' ? [`title ${title} ${incident.startedAt.slice(0, 16)}`] : []),
+    ];
+  }
 }
 
 /**
  * Some platforms reuse an id for a later incident (Azure's guid is a title slug). An id whose incident closed
  * before this one started is such a reuse: the new incident gets `<id>~<start>` so the old one is kept.
  */
-function targetId(incoming: Incident, byId: Map<string, Incident>): string {
+function targetId(incoming: Incident, byId: Map<string, Incident>): string | undefined {
   const current = byId.get(incoming.id);
-  if (!current || current.resolvedAt === null || incoming.startedAt <= current.resolvedAt) return incoming.id;
+  if (!current) return undefined;
+  if (current.resolvedAt === null || incoming.startedAt <= current.resolvedAt) return incoming.id;
   const variants = [...byId.values()].filter((incident) => incident.id.startsWith(`${incoming.id}~`));
   const match = variants.find((incident) => incident.resolvedAt === null || incoming.startedAt <= incident.resolvedAt);
   return match?.id ?? `${incoming.id}~${incoming.startedAt.slice(0, 16)}`;
-}
-
-/** `base` wins field by field; updates are the union (by time), the start the earliest either side saw. */
-function combine(base: Incident, other: Incident): Incident {
-  const updates = new Map<string, IncidentUpdate>();
-  for (const update of other.updates) updates.set(update.at, update);
-  for (const update of base.updates) updates.set(update.at, update);
-  return {
-    ...base,
-    startedAt: base.startedAt < other.startedAt ? base.startedAt : other.startedAt,
-    components: base.components.length > 0 ? base.components : other.components,
-    regions: base.regions.length > 0 ? base.regions : other.regions,
-    updates: [...updates.values()].sort((a, b) => a.at.localeCompare(b.at)),
-    // What an import added from a postmortem (stated impact, upstream cause, conflicting sources) survives a sync.
-    ...((base.impactWindow ?? other.impactWindow) ? { impactWindow: base.impactWindow ?? other.impactWindow } : {}),
-    ...((base.upstream ?? other.upstream) ? { upstream: base.upstream ?? other.upstream } : {}),
-    ...((base.conflicts ?? other.conflicts) ? { conflicts: base.conflicts ?? other.conflicts } : {}),
-  };
-}
-
-/** Incidents already in the index carry only their source URL: feeds rank below JSON APIs. */
-export function sourceRank(source: string): 1 | 2 {
-  return /\.(atom|rss|xml)([?#].*)?$|\/feed(\.\w+)?\/?$/i.test(source) ? 1 : 2;
 }
 
 function closeGone(incident: Incident, now: string): Incident {

@@ -7,12 +7,14 @@ import pLimit from 'p-limit';
 import type { Catalog } from '../catalog/loader.js';
 import type { Provider } from '../catalog/schema.js';
 import { DownstackError, IndexError, ParseError } from '../errors.js';
+import { ReaderError } from '../readers/types.js';
 import { IncidentIndex } from '../incidents/store.js';
 import type { IndexFile } from '../incidents/schema.js';
 import type { Incident } from '../model.js';
 import { cleanLine } from '../sanitize.js';
-import { adapterFor, endpointsFor, isComponents, unsyncableReason, type Endpoint } from './adapters/index.js';
-import { AdapterError, type AdapterContext, type AdapterResult } from './adapters/types.js';
+import { finishDraft } from '../readers/finish.js';
+import { describeProblem, type ReaderContext, type ReaderResult } from '../readers/types.js';
+import { endpointsFor, isComponents, readerFor, unsyncableReason, type Endpoint } from './adapters/index.js';
 import { decodeBody, sniffBody } from './decode.js';
 import { PoliteClient, type FetchResult, type HttpOptions, type HttpStats, type Validators } from './http.js';
 import { acquireLock } from '../incidents/lock.js';
@@ -200,7 +202,7 @@ async function syncProvider(
     try {
       batches = readBodies(provider, endpoints, results, warnings);
     } catch (error) {
-      if (error instanceof AdapterError || error instanceof ParseError)
+      if (error instanceof ParseError)
         return failed(provider.id, 'failed', describeReadError(error), previousCount, requests, warnings);
       throw error;
     }
@@ -242,48 +244,54 @@ function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchRes
   results.forEach((result, i) => {
     if (result.kind !== 'ok') return;
     const optional = endpoints[i]?.optional ?? false;
-    const context: AdapterContext = {
-      provider: provider.id,
+    const context: ReaderContext = {
       source: result.url,
       pageUrl: provider.status.url,
       componentNames,
       ...(provider.regions ? { regions: new Set(provider.regions) } : {}),
     };
-    let parsed: AdapterResult;
+    let parsed: ReaderResult;
     let kind: 'json' | 'xml';
     try {
       const text = decodeBody(result.body, result.contentType);
       const sniffed = sniffBody(text);
       if (sniffed !== 'json' && sniffed !== 'xml')
-        throw new AdapterError(
-          `${result.url}: expected JSON or a feed, got ${describeBody(sniffed, result.contentType)}`,
-        );
+        throw new ReaderError(result.url, `expected JSON or a feed, got ${describeBody(sniffed, result.contentType)}`);
       kind = sniffed;
-      parsed = adapterFor(provider.status.platform, kind, result.url)(text, context);
+      parsed = readerFor(provider.status.platform, kind, result.url)(text, context);
     } catch (error) {
-      if (optional && (error instanceof AdapterError || error instanceof ParseError)) {
+      if (optional && error instanceof ParseError) {
         warnings.push(`${describeReadError(error)} (optional; skipped)`);
         return;
       }
       throw error;
     }
-    if (parsed.incidents.length > MAX_INCIDENTS_PER_PAYLOAD) {
+    let incidents: Incident[] = [];
+    for (const draft of parsed.drafts) {
+      const finished = finishDraft(draft, {
+        provider: provider.id,
+        entry: provider,
+        source: result.url,
+        pageUrl: provider.status.url,
+      });
+      if ('provider' in finished) incidents.push(finished);
+      else warnings.push(describeProblem(result.url, finished));
+    }
+    if (incidents.length > MAX_INCIDENTS_PER_PAYLOAD) {
       // Real pages send tens to hundreds; a flood is either a broken page or a hostile one.
       warnings.push(
-        `${result.url}: ${parsed.incidents.length} incidents in one payload; kept the newest ${MAX_INCIDENTS_PER_PAYLOAD}`,
+        `${result.url}: ${incidents.length} incidents in one payload; kept the newest ${MAX_INCIDENTS_PER_PAYLOAD}`,
       );
-      parsed.incidents = [...parsed.incidents]
-        .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
-        .slice(0, MAX_INCIDENTS_PER_PAYLOAD);
+      incidents = incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, MAX_INCIDENTS_PER_PAYLOAD);
     }
     if (parsed.components && isComponents(result.url))
       for (const [id, name] of parsed.components) if (!componentNames.has(id)) componentNames.set(id, name);
-    for (const problem of parsed.problems) warnings.push(problem);
+    for (const problem of parsed.problems) warnings.push(describeProblem(result.url, problem));
     batches.push({
       source: result.url,
-      incidents: parsed.incidents,
+      incidents,
       listsAllOpen: parsed.listsAllOpen ?? false,
-      rank: kind === 'json' ? 2 : 1,
+      rank: kind === 'json' ? 3 : 2,
     });
   });
   return batches;

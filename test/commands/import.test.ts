@@ -44,7 +44,7 @@ describe('downstack import', () => {
     expect(out.split('\n')[0]).toBe(
       'added   twingate/text-2021-08-10-controller-outage  replay 2021-08-10 19:39 → 21:24 UTC  Controller outage',
     );
-    expect(out).toContain('1 incident(s) imported into 1 index file(s)');
+    expect(out).toContain('1 incident(s) (1 new, 0 merged into known ones) from 1 entry imported into 1 index file(s)');
     const stored = JSON.parse(await readFile(join(dir, 'twingate.json'), 'utf8')) as {
       incidents: Array<{ id: string }>;
     };

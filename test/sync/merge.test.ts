@@ -38,7 +38,7 @@ describe('mergeIncidents', () => {
       [
         {
           source: API,
-          rank: 2,
+          rank: 3,
           listsAllOpen: false,
           incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00Z' }), incident('b')],
         },
@@ -52,7 +52,7 @@ describe('mergeIncidents', () => {
   it('an unchanged payload changes nothing', () => {
     const existing = [incident('a')];
     expect(
-      mergeIncidents(existing, [{ source: API, rank: 2, listsAllOpen: false, incidents: [incident('a')] }], NOW),
+      mergeIncidents(existing, [{ source: API, rank: 3, listsAllOpen: false, incidents: [incident('a')] }], NOW),
     ).toMatchObject({ added: 0, updated: 0, closed: 0 });
   });
 
@@ -74,15 +74,16 @@ describe('mergeIncidents', () => {
     const result = mergeIncidents(
       [],
       [
-        { source: FEED, rank: 1, listsAllOpen: false, incidents: [fromFeed] },
-        { source: API, rank: 2, listsAllOpen: false, incidents: [fromApi] },
+        { source: FEED, rank: 2, listsAllOpen: false, incidents: [fromFeed] },
+        { source: API, rank: 3, listsAllOpen: false, incidents: [fromApi] },
       ],
       NOW,
     );
     expect(result.incidents[0]).toMatchObject({
       impact: 'major',
       components: ['API'],
-      source: API,
+      // Both sources are kept, API first: the record says where each part came from.
+      source: `${API}; ${FEED}`,
       startedAt: '2026-09-01T09:55:00Z',
     });
     expect(result.incidents[0]?.updates.map((update) => update.at)).toEqual([
@@ -96,7 +97,7 @@ describe('mergeIncidents', () => {
     const elsewhere = incident('other');
     const result = mergeIncidents(
       [listed, elsewhere],
-      [{ source: 'https://s.example.com/feed/', rank: 1, listsAllOpen: true, incidents: [] }],
+      [{ source: 'https://s.example.com/feed/', rank: 2, listsAllOpen: true, incidents: [] }],
       NOW,
     );
     expect(result.closed).toBe(1);
@@ -115,12 +116,12 @@ describe('mergeIncidents', () => {
       startedAt: '2026-07-23T16:29:09Z',
     });
     const reused = incident('slug', { startedAt: '2026-08-03T08:00:00Z', updates: [] });
-    const first = mergeIncidents([closed], [{ source: API, rank: 2, listsAllOpen: false, incidents: [reused] }], NOW);
+    const first = mergeIncidents([closed], [{ source: API, rank: 3, listsAllOpen: false, incidents: [reused] }], NOW);
     expect(first.incidents.map((entry) => entry.id).sort()).toEqual(['slug', 'slug~2026-08-03T08:00']);
     // The next sync sees the same reused id again and updates the new incident, not the old one.
     const again = mergeIncidents(
       first.incidents,
-      [{ source: API, rank: 2, listsAllOpen: false, incidents: [{ ...reused, title: 'Renamed' }] }],
+      [{ source: API, rank: 3, listsAllOpen: false, incidents: [{ ...reused, title: 'Renamed' }] }],
       NOW,
     );
     expect(again.incidents.find((entry) => entry.id === 'slug~2026-08-03T08:00')?.title).toBe('Renamed');
@@ -137,8 +138,8 @@ describe('mergeIncidents', () => {
       [imported],
       [
         {
-          source: API,
-          rank: 2,
+          source: `${API}; postmortem.md`,
+          rank: 3,
           listsAllOpen: false,
           incidents: [incident('a', { status: 'resolved', resolvedAt: '2026-09-01T11:00:00Z' })],
         },
@@ -147,16 +148,19 @@ describe('mergeIncidents', () => {
     );
     expect(result.incidents[0]).toMatchObject({
       status: 'resolved',
-      source: API,
+      source: `${API}; postmortem.md`,
       upstream: ['aws'],
       impactWindow: { from: '2026-09-01T09:40:00Z' },
     });
   });
 
   it('ranks sources by their URL', () => {
-    expect(sourceRank(FEED)).toBe(1);
-    expect(sourceRank('https://azure.status.microsoft/en-us/status/feed/')).toBe(1);
-    expect(sourceRank(API)).toBe(2);
-    expect(sourceRank('https://health.aws.amazon.com/public/currentevents')).toBe(2);
+    expect(sourceRank(FEED)).toBe(2);
+    expect(sourceRank('https://azure.status.microsoft/en-us/status/feed/')).toBe(2);
+    expect(sourceRank(API)).toBe(3);
+    expect(sourceRank('https://health.aws.amazon.com/public/currentevents')).toBe(3);
+    expect(sourceRank('import statuspage: incidents.json')).toBe(3);
+    expect(sourceRank('import feed: history.atom')).toBe(2);
+    expect(sourceRank('import text: postmortem.md')).toBe(1);
   });
 });

@@ -1,23 +1,19 @@
-// `downstack import`: detect each document's shape, draft its incidents, pick providers, compute windows, merge with
-// the index, and write only when every document was read.
-import { basename } from 'node:path';
+// `downstack import`: each document's format is told from its content and read by the same reader sync uses; every
+// readable entry is imported and every unreadable one reported as `file:line: entry "…": what is wrong`. The batch is
+// written at once under the index lock: a crash or a lock held elsewhere writes nothing.
 import type { Catalog } from '../../catalog/loader.js';
-import { findComponent } from '../../catalog/loader.js';
 import { DownstackError, ParseError } from '../../errors.js';
-import { isRecord, parseJsonText } from '../../json-text.js';
 import type { Incident, InputProblem, ReplayWindow } from '../../model.js';
+import type { DraftIncident } from '../../readers/draft.js';
+import { entryName, finishDraft } from '../../readers/finish.js';
+import { combineIncidents, isSameIncident, sharedUrlsOf, sourceRank } from '../../readers/merge.js';
+import { detectFormat } from '../../readers/registry.js';
+import { describeProblem } from '../../readers/types.js';
 import { replayWindow } from '../../replay.js';
-import { IncidentSchema, INDEX_SCHEMA_VERSION, type IndexFile } from '../schema.js';
-import type { IncidentIndex } from '../store.js';
 import { acquireLock } from '../lock.js';
-import type { DraftIncident } from './draft.js';
-import { looksLikeFeed, parseFeed } from './feed.js';
-import { isIncidentlibRecord, parseIncidentlib } from './incidentlib.js';
-import { isSameIncident, mergeIncidents } from './merge.js';
+import { INDEX_SCHEMA_VERSION, type IndexFile } from '../schema.js';
+import type { IncidentIndex } from '../store.js';
 import { chooseProvider } from './provider.js';
-import { isStatuspageJson, parseStatuspageJson } from './statuspage-json.js';
-import { parseTextPage } from './text-page.js';
-import { computeWindows } from './windows.js';
 
 /** Real incident documents are kilobytes; a whole provider export is a few MB. Anything bigger is refused unread. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -41,18 +37,25 @@ export interface ImportedIncident {
   id: string;
   title: string;
   action: 'added' | 'merged';
+  /** How many entries of the documents went into this one record. */
+  entries: number;
   replay: ReplayWindow;
   incident: Incident;
 }
 
 export interface ImportResult {
+  /** One per record added to or changed in the index: several entries of one incident count once. */
   incidents: ImportedIncident[];
+  /** Entries read into incidents. */
+  entries: number;
+  /** Entries (or whole documents) that could not be read, as `file:line: entry "…": what is wrong`. */
+  problems: string[];
   warnings: InputProblem[];
   /** Index files written (none on a dry run). */
   written: string[];
 }
 
-/** Every problem in every document, so one run shows them all; nothing was written. */
+/** Nothing could be imported; every problem in every document is listed, and nothing was written. */
 export class ImportError extends DownstackError {
   override name = 'ImportError';
   constructor(readonly problems: string[]) {
@@ -60,108 +63,106 @@ export class ImportError extends DownstackError {
   }
 }
 
-export function readDocument(document: ImportDocument): DraftIncident[] {
+/** The drafts of one document and the entries it could not read; throws ParseError when none of it is readable. */
+export function readDocument(document: ImportDocument): {
+  drafts: DraftIncident[];
+  problems: string[];
+  format: string;
+} {
   const { file, text } = document;
-  if (Buffer.byteLength(text, 'utf8') > MAX_DOCUMENT_BYTES)
-    throw new ParseError(file, undefined, tooBig(Buffer.byteLength(text, 'utf8')));
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_DOCUMENT_BYTES) throw new ParseError(file, undefined, tooBig(bytes));
   if (text.trim() === '') throw new ParseError(file, 1, 'empty document');
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-    const data = parseJsonText(text, file);
-    if (isStatuspageJson(data)) return parseStatuspageJson(data, text, file);
-    if (isIncidentlibRecord(data)) return parseIncidentlib(data, text, file);
-    if (isRecord(data) && Array.isArray(data.incidents) && data.incidents.length === 0)
-      throw new ParseError(file, 1, 'a Statuspage incidents list with no incidents in it: nothing to import');
-    throw new ParseError(
-      file,
-      1,
-      'JSON, but neither a Statuspage incident / incidents.json nor an incidentlib record (id, org, date, title, timeline)',
-    );
-  }
-  if (looksLikeFeed(text)) return parseFeed(text, file);
-  return [parseTextPage(text, file)];
+  const detected = detectFormat(text, file);
+  const result = detected.reader(text, {
+    source: file,
+    componentNames: new Map(),
+    ...(detected.json !== undefined ? { json: detected.json } : {}),
+  });
+  return {
+    drafts: result.drafts,
+    problems: result.problems.map((problem) => describeProblem(file, problem)),
+    format: detected.format,
+  };
 }
 
 export function tooBig(bytes: number): string {
   return `is ${(bytes / 1024 / 1024).toFixed(1)} MB; incident documents over ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB are refused (import the provider's incidents.json or a feed instead)`;
 }
 
-export function finalizeDraft(draft: DraftIncident, provider: string, upstream: string[], catalog: Catalog): Incident {
-  const windows = computeWindows(draft);
-  const entry = catalog.providers.get(provider);
-  const named = draft.components.map((name) => (entry ? (findComponent(entry, name)?.name ?? name) : name));
-  const listed =
-    entry && draft.componentText
-      ? entry.components
-          .filter((component) =>
-            [component.name, ...(component.aliases ?? [])].some((name) => wordIn(name, draft.componentText ?? '')),
-          )
-          .map((component) => component.name)
-      : [];
-  const resolvedStatus = windows.resolvedAt ? 'resolved' : 'investigating';
-  const incident: Incident = {
-    provider,
-    id: draft.id ?? `import-${windows.startedAt}`,
-    title: draft.title,
-    url: draft.url,
-    status: draft.status ?? resolvedStatus,
-    impact: draft.impact ?? 'unknown',
-    ...(draft.kind ? { kind: draft.kind } : {}),
-    components: [...new Set([...named, ...listed])],
-    regions: draft.regions,
-    startedAt: windows.startedAt,
-    resolvedAt: windows.resolvedAt,
-    updates: draft.updates,
-    ...(windows.impactWindow ? { impactWindow: windows.impactWindow } : {}),
-    ...(upstream.length > 0 ? { upstream } : {}),
-    ...(windows.conflicts.length > 0 ? { conflicts: windows.conflicts } : {}),
-    source: `import ${draft.format}: ${basename(draft.file)}`,
-  };
-  const checked = IncidentSchema.safeParse(incident);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    throw new ParseError(
-      draft.file,
-      draft.line,
-      `incident "${incident.title}" cannot be stored: ${issue?.path.join('.')}: ${issue?.message}`,
-    );
+/** A draft as the incident it becomes for its provider, or the problem that keeps it out. */
+export function finalizeDraft(
+  draft: DraftIncident,
+  catalog: Catalog,
+  override: string | undefined,
+  warnings: InputProblem[],
+): Incident | string {
+  let choice: ReturnType<typeof chooseProvider>;
+  try {
+    choice = chooseProvider(draft.hints, catalog, override, draft.file);
+  } catch (error) {
+    if (!(error instanceof DownstackError)) throw error;
+    return describeProblem(draft.file, {
+      line: draft.line,
+      entry: entryName(draft),
+      message: error.message.replace(`${draft.file}: `, ''),
+    });
   }
-  return incident;
+  const entry = catalog.providers.get(choice.provider);
+  const finished = finishDraft(draft, { provider: choice.provider, entry, upstream: choice.upstream });
+  if (!('provider' in finished)) return describeProblem(draft.file, finished);
+  if (choice.inferred)
+    warnings.push({
+      file: draft.file,
+      line: draft.line,
+      message: `${finished.id}: provider ${choice.provider} (inferred: ${choice.inferred}) — --provider to override`,
+    });
+  for (const note of finished.conflicts ?? [])
+    if (/^(?:noTimes|zoneAssumed):|carry no time|is not an http\(s\) URL/.test(note))
+      warnings.push({ file: draft.file, line: draft.line, message: `${finished.provider}/${finished.id}: ${note}` });
+  return finished;
 }
 
 export async function importDocuments(documents: ImportDocument[], options: ImportOptions): Promise<ImportResult> {
   const problems: string[] = [];
   const warnings: InputProblem[] = [];
   const incoming: Incident[] = [];
+  let entries = 0;
   for (const document of documents) {
+    let read: ReturnType<typeof readDocument>;
     try {
-      for (const draft of readDocument(document)) {
-        const choice = chooseProvider(draft.hints, options.catalog, options.provider, draft.file);
-        const incident = finalizeDraft(draft, choice.provider, choice.upstream, options.catalog);
-        incoming.push(incident);
-        for (const note of incident.conflicts ?? []) {
-          if (/^(?:noTimes|zoneAssumed):|carry no time/.test(note))
-            warnings.push({
-              file: draft.file,
-              line: draft.line,
-              message: `${incident.provider}/${incident.id}: ${note}`,
-            });
-        }
-      }
+      read = readDocument(document);
     } catch (error) {
       if (!(error instanceof DownstackError)) throw error;
       problems.push(error instanceof ParseError ? error.located : error.message);
+      continue;
+    }
+    problems.push(...read.problems);
+    for (const draft of read.drafts) {
+      const result = finalizeDraft(draft, options.catalog, options.provider, warnings);
+      if (typeof result === 'string') problems.push(result);
+      else {
+        incoming.push(result);
+        entries++;
+      }
     }
   }
-  if (problems.length > 0) throw new ImportError(problems);
-  if (incoming.length === 0) throw new ImportError(['no incidents in the documents given']);
+  if (options.provider && !options.catalog.providers.has(options.provider) && incoming.length > 0)
+    warnings.push({
+      file: documents[0]?.file ?? '',
+      message: `provider "${options.provider}" is not in the catalog: its incidents are stored under that id, but nothing in a stack matches them until a catalog entry exists (add providers/${options.provider}.yaml and list its directory under \`providers:\` in .downstack.yml; see CONTRIBUTING.md)`,
+    });
+  if (incoming.length === 0)
+    throw new ImportError(problems.length > 0 ? problems : ['no incidents in the documents given']);
 
   // Read, merge and write under the index lock, so a sync running at the same time cannot undo the import.
   const lock = options.dryRun
     ? undefined
     : await acquireLock(options.index.dir, { waitMs: options.lockWaitMs ?? 30_000 });
   try {
-    return await mergeAndWrite(incoming, warnings, options);
+    if (!options.dryRun) await options.index.recoverBatch();
+    const result = await mergeAndWrite(incoming, options);
+    return { ...result, entries, problems, warnings };
   } finally {
     await lock?.release();
   }
@@ -169,12 +170,13 @@ export async function importDocuments(documents: ImportDocument[], options: Impo
 
 async function mergeAndWrite(
   incoming: Incident[],
-  warnings: InputProblem[],
   options: ImportOptions,
-): Promise<ImportResult> {
+): Promise<Pick<ImportResult, 'incidents' | 'written'>> {
   const problems: string[] = [];
-  const files = new Map<string, IndexFile>();
-  const imported: ImportedIncident[] = [];
+  const files: IndexFile[] = [];
+  const imported = new Map<string, ImportedIncident>();
+  // Several entries naming one history page do not make that page one incident.
+  const shared = sharedUrlsOf(incoming);
   for (const provider of [...new Set(incoming.map((incident) => incident.provider))].sort()) {
     let file: IndexFile | undefined;
     try {
@@ -186,42 +188,40 @@ async function mergeAndWrite(
     }
     const layered = await options.index.read(provider);
     const stored: Incident[] = [...((file?.incidents ?? []) as Incident[])];
+    const fromBefore = new Set(stored.map((incident) => incident.id));
     for (const incident of incoming.filter((item) => item.provider === provider)) {
-      const at = stored.findIndex((known) => isSameIncident(known, incident));
-      const snapshotMatch = at < 0 ? layered.incidents.find((known) => isSameIncident(known, incident)) : undefined;
-      const merged =
-        at >= 0
-          ? mergeIncidents(stored[at] as Incident, incident)
-          : snapshotMatch
-            ? mergeIncidents(snapshotMatch, incident)
-            : incident;
+      const at = stored.findIndex((known) => isSameIncident(known, incident, shared));
+      const snapshotMatch =
+        at < 0 ? layered.incidents.find((known) => isSameIncident(known, incident, shared)) : undefined;
+      const known = at >= 0 ? (stored[at] as Incident) : snapshotMatch;
+      const merged = known ? mergePair(known, incident) : incident;
       if (at >= 0) stored[at] = merged;
       else stored.push(merged);
-      imported.push({
+      const previous = imported.get(merged.id);
+      imported.set(merged.id, {
         provider,
         id: merged.id,
         title: merged.title,
-        action: at >= 0 || snapshotMatch ? 'merged' : 'added',
+        action: previous?.action ?? (fromBefore.has(merged.id) || snapshotMatch ? 'merged' : 'added'),
+        entries: (previous?.entries ?? 0) + 1,
         replay: replayWindow(merged),
         incident: merged,
       });
     }
     stored.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-    files.set(provider, { ...(file ?? {}), schemaVersion: INDEX_SCHEMA_VERSION, provider, incidents: stored });
+    files.push({ ...(file ?? {}), schemaVersion: INDEX_SCHEMA_VERSION, provider, incidents: stored });
   }
   if (problems.length > 0) throw new ImportError(problems);
-
-  const written: string[] = [];
-  if (!options.dryRun) {
-    for (const file of files.values()) {
-      await options.index.write(file);
-      written.push(options.index.fileFor(file.provider));
-    }
-  }
-  return { incidents: imported, warnings, written };
+  if (!options.dryRun) await options.index.writeBatch(files);
+  return {
+    incidents: [...imported.values()],
+    written: options.dryRun ? [] : files.map((file) => options.index.fileFor(file.provider)),
+  };
 }
 
-function wordIn(name: string, text: string): boolean {
-  if (name.length < 3) return false;
-  return new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i').test(text);
+/** The more trusted source is the base (an API over a feed over a write-up); the known record's id is kept. */
+function mergePair(known: Incident, incoming: Incident): Incident {
+  return sourceRank(incoming.source) > sourceRank(known.source)
+    ? combineIncidents(incoming, known, known.id)
+    : combineIncidents(known, incoming, known.id);
 }

@@ -1,18 +1,7 @@
-// Platform registry: which URLs a provider's `status` block means, and which adapter reads each body.
+// Platform registry: which URLs a provider's `status` block means, and which reader (src/readers/) reads each body.
 import type { Provider } from '../../catalog/schema.js';
-import { parseAwsCurrentEvents, parseAwsRss } from './aws.js';
-import { parseAzureFeed } from './azure.js';
-import { parseBetterStack } from './betterstack.js';
-import { parseGenericFeed } from './feed.js';
-import { parseGcp } from './gcp.js';
-import { parseHeroku } from './heroku.js';
-import { parseIncidentIo } from './incidentio.js';
-import { parseInstatus } from './instatus.js';
-import { parseSlack } from './slack.js';
-import { parseStatusIo } from './statusio.js';
-import { parseStatuspage } from './statuspage.js';
-import { parseStatuspageFeed } from './statuspage-feed.js';
-import { AdapterError, type Adapter } from './types.js';
+import { READERS } from '../../readers/registry.js';
+import { type Reader, ReaderError } from '../../readers/types.js';
 
 type Platform = Provider['status']['platform'];
 type Status = Provider['status'];
@@ -28,8 +17,8 @@ interface PlatformSpec {
   defaults(base: string, status: Status): string[];
   /** Whether the `feed` (or a default history feed) is read as a backfill. */
   feed?: (base: string) => string;
-  json?: Adapter;
-  xml: Adapter;
+  json?: Reader;
+  xml: Reader;
 }
 
 const SPECS: Record<Platform, PlatformSpec> = {
@@ -40,47 +29,47 @@ const SPECS: Record<Platform, PlatformSpec> = {
       `${base}/api/v2/components.json`,
     ],
     feed: (base) => `${base}/history.atom`,
-    json: parseStatuspage,
-    xml: parseStatuspageFeed,
+    json: READERS.statuspage,
+    xml: READERS['statuspage-feed'],
   },
   incidentio: {
     // incident.io answers the Statuspage paths, but /scheduled-maintenances/* is a 404 there.
     defaults: (base) => [`${base}/api/v2/incidents.json`, `${base}/api/v2/components.json`],
     feed: (base) => `${base}/history.atom`,
-    json: parseIncidentIo,
-    xml: parseStatuspageFeed,
+    json: READERS.incidentio,
+    xml: READERS['statuspage-feed'],
   },
   instatus: {
     defaults: (base) => [`${base}/v3/summary.json`, `${base}/v3/components.json`],
     feed: (base) => `${base}/history.rss`,
-    json: parseInstatus,
-    xml: parseGenericFeed,
+    json: READERS.instatus,
+    xml: READERS.feed,
   },
-  betterstack: { defaults: (base) => [`${base}/index.json`], json: parseBetterStack, xml: parseGenericFeed },
+  betterstack: { defaults: (base) => [`${base}/index.json`], json: READERS.betterstack, xml: READERS.feed },
   statusio: {
     defaults: (_base, status) =>
       status.pageId ? [`https://api.status.io/1.0/status/${encodeURIComponent(status.pageId)}`] : [],
-    json: parseStatusIo,
-    xml: parseGenericFeed,
+    json: READERS.statusio,
+    xml: READERS.feed,
   },
   // GCP, AWS, Slack and Heroku feeds use other ids than their JSON, so they are read only when listed as endpoints.
-  gcp: { defaults: (base) => [`${base}/incidents.json`], json: parseGcp, xml: parseGenericFeed },
+  gcp: { defaults: (base) => [`${base}/incidents.json`], json: READERS.gcp, xml: READERS.feed },
   aws: {
     defaults: (base) => [`${new URL(base).origin}/public/currentevents`],
-    json: parseAwsCurrentEvents,
-    xml: parseAwsRss,
+    json: READERS.aws,
+    xml: READERS['aws-rss'],
   },
-  azure: { defaults: (base, status) => [status.feed ?? `${base}/feed/`], xml: parseAzureFeed },
+  azure: { defaults: (base, status) => [status.feed ?? `${base}/feed/`], xml: READERS.azure },
   slack: {
     defaults: (base) => [`${base}/api/v2.0.0/current`, `${base}/api/v2.0.0/history`],
-    json: parseSlack,
-    xml: parseGenericFeed,
+    json: READERS.slack,
+    xml: READERS.feed,
   },
-  heroku: { defaults: (base) => [`${base}/api/v4/current-status`], json: parseHeroku, xml: parseGenericFeed },
-  rss: { defaults: (base, status) => [status.feed ?? base], xml: parseGenericFeed },
-  atom: { defaults: (base, status) => [status.feed ?? base], xml: parseGenericFeed },
+  heroku: { defaults: (base) => [`${base}/api/v4/current-status`], json: READERS.heroku, xml: READERS.feed },
+  rss: { defaults: (base, status) => [status.feed ?? base], xml: READERS.feed },
+  atom: { defaults: (base, status) => [status.feed ?? base], xml: READERS.feed },
   // A custom page has no adapter of its own; its feed, when it has one, is still worth reading.
-  custom: { defaults: (_base, status) => (status.feed ? [status.feed] : []), xml: parseGenericFeed },
+  custom: { defaults: (_base, status) => (status.feed ? [status.feed] : []), xml: READERS.feed },
 };
 
 /** The URLs sync reads for a provider, components first (their names feed the incidents' components). */
@@ -101,12 +90,12 @@ export function isComponents(url: string): boolean {
   return /\/components\.json$/.test(url);
 }
 
-/** The adapter for a body of this kind on this platform; throws AdapterError when there is none. */
-export function adapterFor(platform: Platform, kind: 'json' | 'xml', source: string): Adapter {
+/** The reader for a body of this kind on this platform; throws ReaderError when there is none. */
+export function readerFor(platform: Platform, kind: 'json' | 'xml', source: string): Reader {
   const spec = SPECS[platform];
-  const adapter = kind === 'json' ? spec.json : spec.xml;
-  if (!adapter) throw new AdapterError(`${source}: a JSON body, but ${platform} pages are read from their feed`);
-  return adapter;
+  const reader = kind === 'json' ? spec.json : spec.xml;
+  if (!reader) throw new ReaderError(source, `a JSON body, but ${platform} pages are read from their feed`);
+  return reader;
 }
 
 /** Why a provider cannot be synced at all, or undefined when it can. */

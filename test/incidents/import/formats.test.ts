@@ -28,7 +28,7 @@ describe('Statuspage incident JSON', () => {
     expect(
       incidents.map((incident) => [incident.provider, incident.id, incident.startedAt, incident.resolvedAt]),
     ).toEqual([
-      ['github', 'gh0offset01', '2019-02-20T18:00:19.418Z', '2019-02-20T19:10:02Z'],
+      ['github', 'gh0offset01', '2019-02-20T18:00:19Z', '2019-02-20T19:10:02Z'],
       ['github', 'gh0open0002', '2019-02-21T06:30:00Z', null],
     ]);
     expect(incidents[1]?.components).toEqual(['Actions']);
@@ -208,7 +208,7 @@ describe('incident pages', () => {
       'incidentlib/twingate-hour-offset.json',
       'text/archive-edt-prose.txt',
       'text/page-with-script.html',
-    ].map((path) => readDocument(fixture(path))[0]?.format);
-    expect(formats).toEqual(['statuspage-json', 'rss', 'atom', 'incidentlib', 'text', 'html']);
+    ].map((path) => readDocument(fixture(path)).drafts[0]?.format);
+    expect(formats).toEqual(['statuspage', 'feed', 'feed', 'incidentlib', 'text', 'html']);
   });
 });

@@ -47,12 +47,14 @@ describe('importDocuments', () => {
 
   it('merges one incident told by two sources (API JSON and a postmortem page) into one record', async () => {
     const result = await run(['statuspage/incident-single.json', 'text/guide-page-utc-postmortem.txt']);
-    expect(result.incidents.map((item) => item.action)).toEqual(['added', 'merged']);
+    // Two entries, one incident: the count printed is the count stored.
+    expect(result.entries).toBe(2);
+    expect(result.incidents.map((item) => [item.action, item.entries])).toEqual([['added', 2]]);
     const [incident, ...rest] = (await index.read('twingate')).incidents;
     expect(rest).toEqual([]);
     expect(incident?.id).toBe('x8k2m4q9w1zt');
     expect(incident?.source).toBe(
-      'import statuspage-json: incident-single.json; import text: guide-page-utc-postmortem.txt',
+      'import statuspage: incident-single.json; import text: guide-page-utc-postmortem.txt',
     );
     expect(incident?.updates.map((update) => update.status)).toEqual([
       'monitoring',
@@ -130,9 +132,10 @@ describe('importDocuments', () => {
     });
     await run(['statuspage/incident-single.json']);
     const [incident] = (await index.read('twingate')).incidents;
+    // The same minute from both: the API's second is the more precise reading and is kept.
     expect([incident?.id, incident?.startedAt, incident?.resolvedAt]).toEqual([
       'twingate-2021-08-10-controller',
-      '2021-08-10T20:00:00Z',
+      '2021-08-10T20:00:41Z',
       '2021-08-10T21:24:05Z',
     ]);
   });
@@ -169,34 +172,58 @@ describe('bad input: a clear message and nothing written', () => {
     return (error as ImportError).problems;
   };
 
-  it('rejects a document with no recognizable incident, even next to a good one', async () => {
-    const problems = await failing(['text/archive-edt-prose.txt', 'bad/not-an-incident.txt']);
-    expect(problems).toEqual([
+  it('imports the good document and names the one with no recognizable incident', async () => {
+    const result = await run(['text/archive-edt-prose.txt', 'bad/not-an-incident.txt']);
+    expect(result.incidents.map((item) => item.provider)).toEqual(['trello']);
+    expect(result.problems).toEqual([
+      `${FIXTURES}bad/not-an-incident.txt:1: no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times`,
+    ]);
+    expect((await readdir(join(dir, 'index'))).filter((name) => name.endsWith('.json'))).toEqual(['trello.json']);
+  });
+
+  it('writes nothing when no document has an incident', async () => {
+    expect(await failing(['bad/not-an-incident.txt'])).toEqual([
       `${FIXTURES}bad/not-an-incident.txt:1: no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times`,
     ]);
   });
 
-  it('asks for --provider when the document names no catalog provider, and refuses an unknown one', async () => {
+  it('asks for --provider when the document names no catalog provider', async () => {
     expect(await failing(['bad/unknown-provider.txt'])).toEqual([
-      `${FIXTURES}bad/unknown-provider.txt: cannot tell which provider this incident belongs to (it names no provider from the catalog); pass --provider ID`,
-    ]);
-    expect(await failing(['bad/unknown-provider.txt'], { provider: 'acme' })).toEqual([
-      'unknown provider "acme" for --provider (see `downstack providers`)',
+      `${FIXTURES}bad/unknown-provider.txt:1: entry "Acme Widgets outage": cannot tell which provider this incident belongs to (it names no provider from the catalog); pass --provider ID (an id outside the catalog is accepted)`,
     ]);
   });
 
-  it('rejects contradictory times with the line they are on', async () => {
-    expect(await failing(['bad/contradictory-range.txt'])).toEqual([
-      `${FIXTURES}bad/contradictory-range.txt:6: "21:41 and 21:10 UTC" ends before it starts`,
+  it('stores a vendor outside the catalog under the id given, and says nothing will match it yet', async () => {
+    const result = await run(['bad/unknown-provider.txt'], { provider: 'acme' });
+    expect(result.incidents.map((item) => [item.provider, item.action])).toEqual([['acme', 'added']]);
+    expect(result.warnings.map((warning) => warning.message)).toContainEqual(
+      expect.stringMatching(
+        /^provider "acme" is not in the catalog: .*nothing in a stack matches them .*\.downstack\.yml/,
+      ),
+    );
+    expect((await index.read('acme')).incidents).toHaveLength(1);
+    await expect(run(['bad/unknown-provider.txt'], { provider: '../etc' })).rejects.toThrow(/is not a provider id/);
+  });
+
+  it('notes contradictory times and keeps the most credible reading instead of rejecting the document', async () => {
+    const [range] = (await run(['bad/contradictory-range.txt'])).incidents;
+    expect(range?.incident.impactWindow).toBeUndefined();
+    expect(range?.incident.conflicts).toContain('"21:41 and 21:10 UTC" ends before it starts; not read as a window');
+    expect(range?.replay).toEqual({ from: '2023-04-03T21:00:00Z', to: '2023-04-03T22:00:00Z' });
+    const [backwards] = (await run(['bad/resolved-before-start.json'])).incidents;
+    // Nothing the record gives starts by 09:00, so the resolution is the suspect: it becomes the last update.
+    expect([backwards?.incident.startedAt, backwards?.incident.resolvedAt]).toEqual([
+      '2022-05-01T10:00:00Z',
+      '2022-05-01T10:00:00Z',
     ]);
-    expect(await failing(['bad/resolved-before-start.json'])).toEqual([
-      `${FIXTURES}bad/resolved-before-start.json:8: incident backwards001: resolved_at 2022-05-01T09:00:00Z is before it started (2022-05-01T10:00:00Z)`,
-    ]);
+    expect(backwards?.incident.conflicts).toContain(
+      'the source has it resolved at 2022-05-01 09:00 UTC, before it started (2022-05-01 10:00 UTC); the resolution is taken as its last update (2022-05-01 10:00 UTC)',
+    );
   });
 
   it('names unrelated and truncated JSON', async () => {
     const problems = await failing(['bad/unrelated.json', 'bad/truncated.json']);
-    expect(problems[0]).toMatch(/unrelated\.json:1: JSON, but neither a Statuspage incident/);
+    expect(problems[0]).toMatch(/unrelated\.json:1: JSON, but not a format downstack reads/);
     expect(problems[1]).toMatch(/truncated\.json:1: JSON ends early \(truncated file\?\)/);
   });
 

@@ -112,9 +112,11 @@ export function detectFormat(text: string, source: string): Detected {
   }
   if (looksLikeFeed(text)) {
     const head = text.slice(0, 50_000);
-    const format: FormatName = /AWS Service Health Dashboard|status\.aws\.amazon\.com\/#/i.test(head)
+    // The channel's own title, link and generator say whose feed it is; entries may link anywhere.
+    const channel = head.slice(0, Math.max(0, head.search(/<(?:item|entry)\b/i))) || head.slice(0, 2000);
+    const format: FormatName = /AWS Service Health Dashboard|status\.aws\.amazon\.com/i.test(channel)
       ? 'aws-rss'
-      : /azure\.status\.microsoft|azurestatuscdn/i.test(head)
+      : /azure\.status\.microsoft|azurestatuscdn|Azure Status/i.test(channel)
         ? 'azure'
         : /data-var=['"](?:date|time)['"]|<generator>incident\.io|&lt;small&gt;|<small>|Status: (?:Investigating|Identified|Monitoring|Resolved)/i.test(
               head,

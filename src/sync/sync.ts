@@ -19,7 +19,7 @@ import { decodeBody, sniffBody } from './decode.js';
 import { PoliteClient, type FetchResult, type HttpOptions, type HttpStats, type Validators } from './http.js';
 import { acquireLock } from '../incidents/lock.js';
 import { VERSION } from '../version.js';
-import { mergeIncidents, type Batch } from './merge.js';
+import { type Batch, MAX_INCIDENTS_PER_PROVIDER, mergeIncidents } from './merge.js';
 
 const MAX_INCIDENTS_PER_PAYLOAD = 5_000;
 
@@ -73,6 +73,7 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const lock = await acquireLock(options.indexDir, { waitMs: options.lockWaitMs ?? 30_000, signal: options.signal });
   try {
     await removeLeftovers(options.indexDir);
+    await new IncidentIndex(options.indexDir).recoverBatch();
     const client = new PoliteClient({
       userAgent: userAgent(),
       ...options.http,
@@ -208,6 +209,10 @@ async function syncProvider(
     }
   }
   const merged = mergeIncidents((previous?.incidents ?? []) as Incident[], batches, time);
+  if (merged.dropped > 0)
+    warnings.push(
+      `${merged.dropped} oldest synced incident(s) dropped to keep the file at ${MAX_INCIDENTS_PER_PROVIDER} (imported and embedded ones are kept)`,
+    );
   const file: IndexFile = {
     schemaVersion: 1,
     provider: provider.id,

@@ -57,7 +57,11 @@ function toDraft(item: FeedItem, owner: string, context: ReaderContext): DraftIn
     (best, update) => (update.at && (!best?.at || update.at > best.at) ? update : best),
     undefined,
   );
-  const word = (newest?.status ?? '').toLowerCase();
+  // A note posted in the same minute as the resolution (an RCA labelled "Investigating") does not reopen it.
+  const closing = updates.find(
+    (update) => isClosedStatus(update.status) && update.at?.slice(0, 16) === newest?.at?.slice(0, 16),
+  );
+  const word = (closing ?? newest)?.status.toLowerCase() ?? '';
   const closed = isClosedStatus(word);
   const maintenance =
     updates.some((update) => MAINTENANCE_WORDS.has(update.status.toLowerCase())) || /\bmaintenance\b/i.test(item.title);
@@ -117,8 +121,11 @@ function toDraft(item: FeedItem, owner: string, context: ReaderContext): DraftIn
 }
 
 function statuspageUpdates(html: string, reference: string): FeedUpdate[] {
+  // An update starts at a paragraph that opens with its stamp; paragraphs inside an update's text (a postmortem
+  // written as several <p>) stay with it. Entries whose stamps were lost are split at every paragraph.
+  const stamped = /<small\b/i.test(html);
   return html
-    .split(/<p\b[^>]{0,200}>/i)
+    .split(stamped ? /<p\b[^>]{0,200}>(?=\s*<small\b)/i : /<p\b[^>]{0,200}>/i)
     .filter((part) => fragmentText(part) !== '')
     .map((part) => {
       const small = element(part, 'small');

@@ -34,3 +34,8 @@ export function componentName(id: unknown, name: unknown, context: ReaderContext
 export function names(values: Array<string | undefined>): string[] {
   return values.filter((value): value is string => value !== undefined && value !== '');
 }
+
+/** A single-vendor format read without a page URL (an imported file) is that vendor's page: links and hints use it. */
+export function onPage(context: ReaderContext, pageUrl: string): ReaderContext {
+  return context.pageUrl ? context : { ...context, pageUrl };
+}

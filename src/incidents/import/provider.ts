@@ -103,6 +103,7 @@ function gather(hints: ProviderHints, catalog: Catalog): Evidence[] {
   // Links are counted by their host, at half weight: a tracker link is bookkeeping, not what the incident is about.
   const text = hints.text.slice(0, MAX_TEXT).replace(/\bhttps?:\/\/[^\s)"'<>]{1,2000}/g, ' ');
   const hosts = hints.urls.map(hostOf).filter((host): host is string => host !== undefined);
+  const pages = statusPagesOf(hints.urls, catalog);
   for (const provider of catalog.providers.values()) {
     const item: Evidence = {
       id: provider.id,
@@ -114,8 +115,9 @@ function gather(hints: ProviderHints, catalog: Catalog): Evidence[] {
     };
     const statusHost = hostOf(provider.status.url);
     for (const host of hosts) {
-      if (statusHost && host === statusHost) item.strong.push(`status page ${host}`);
-      else if (ownsHost(provider, host)) item.hosts++;
+      if (statusHost && host === statusHost) {
+        if (pages.get(host)?.includes(provider.id) ?? true) item.strong.push(`status page ${host}`);
+      } else if (ownsHost(provider, host)) item.hosts++;
     }
     if (provider.status.pageId && hints.pageIds?.includes(provider.status.pageId))
       item.strong.push(`page id ${provider.status.pageId}`);
@@ -161,6 +163,34 @@ function productMatchers(provider: Provider): RegExp[] {
 
 function wordPattern(word: string): RegExp {
   return new RegExp(`(?<![\\w-])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ -]')}(?![\\w-])`, 'gi');
+}
+
+/**
+ * Per host, the providers whose status page a URL of the document is under, longest page first: Google Cloud and
+ * Google Maps Platform share status.cloud.google.com, and `/maps-platform/…` is the latter's, the rest the former's.
+ */
+function statusPagesOf(urls: string[], catalog: Catalog): Map<string, string[]> {
+  const pages = new Map<string, string[]>();
+  const key = (url: string) =>
+    url
+      .toLowerCase()
+      .replace(/^https?:\/\/(www\.)?/, '')
+      .replace(/\/+$/, '');
+  for (const url of urls) {
+    const host = hostOf(url);
+    if (!host) continue;
+    const target = key(url);
+    let best = -1;
+    let owners: string[] = [];
+    for (const provider of catalog.providers.values()) {
+      const page = key(provider.status.url);
+      if (hostOf(provider.status.url) !== host || !(target === page || target.startsWith(`${page}/`))) continue;
+      if (page.length > best) [best, owners] = [page.length, [provider.id]];
+      else if (page.length === best) owners.push(provider.id);
+    }
+    if (best >= 0) pages.set(host, [...new Set([...(pages.get(host) ?? []), ...owners])]);
+  }
+  return pages;
 }
 
 function ownsHost(provider: Provider, host: string): boolean {

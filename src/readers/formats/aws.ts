@@ -5,7 +5,7 @@ import { parseJsonText } from '../../json-text.js';
 import type { IncidentImpact } from '../../model.js';
 import { parseFeed, type FeedItem } from './feed.js';
 import { ReaderError, type EntryProblem, type ReaderContext, type ReaderResult } from '../types.js';
-import { arr, componentName, rec, str } from '../platform.js';
+import { arr, onPage, componentName, rec, str } from '../platform.js';
 import { epochTime } from '../time/machine.js';
 import { fragmentText } from '../text/html.js';
 import { type DraftIncident, platformDraft, sortOut } from '../draft.js';
@@ -22,8 +22,9 @@ export function splitServiceKey(key: string): { service: string; region?: string
   return { service: key.slice(0, match.index), region: match[1] };
 }
 
-export function parseAwsCurrentEvents(text: string, context: ReaderContext): ReaderResult {
-  const data = parseJsonText(text, context.source);
+export function parseAwsCurrentEvents(text: string, given: ReaderContext): ReaderResult {
+  const context = onPage(given, 'https://health.aws.amazon.com/health/status');
+  const data = context.json ?? parseJsonText(text, context.source);
   if (!Array.isArray(data))
     throw new ReaderError(
       context.source,
@@ -90,7 +91,8 @@ const RESOLVED_TITLE = /^(service is operating normally|resolved)\b|\[RESOLVED\]
 const GAP_MS = 24 * 3_600_000;
 
 /** One item per update: items of the same `#<service>-<region>` guid key are chained into incidents. */
-export function parseAwsRss(text: string, context: ReaderContext): ReaderResult {
+export function parseAwsRss(text: string, given: ReaderContext): ReaderResult {
+  const context = onPage(given, 'https://health.aws.amazon.com/health/status');
   const feed = parseFeed(text, context.source);
   const channelService = /^(.*?)(?:\s*\([^)]*\))?\s*Service Status$/i.exec(feed.title.trim())?.[1]?.trim();
   const perService = channelService && !/^Amazon Web Services$/i.test(channelService) ? channelService : undefined;

@@ -1,6 +1,7 @@
 // Azure status RSS (https://azure.status.microsoft/en-us/status/feed/): only ongoing, broad issues; each item's
 // categories mix services and regions, the guid is a title slug that later incidents reuse, and a resolved
 // item simply leaves the feed — so the feed is the complete list of what is open now.
+import { onPage } from '../platform.js';
 import { parseFeed } from './feed.js';
 import type { EntryProblem, ReaderContext, ReaderResult } from '../types.js';
 import { fragmentText } from '../text/html.js';
@@ -14,7 +15,8 @@ export function azureRegionId(display: string): string {
   return display.toLowerCase().replace(/[^a-z0-9]/g, '');
 }
 
-export function parseAzureFeed(text: string, context: ReaderContext): ReaderResult {
+export function parseAzureFeed(text: string, given: ReaderContext): ReaderResult {
+  const context = onPage(given, 'https://azure.status.microsoft/en-us/status');
   const feed = parseFeed(text, context.source);
   const problems: EntryProblem[] = [];
   const drafts = sortOut(

@@ -11,7 +11,7 @@ import { platformDraft, sortOut } from '../draft.js';
 const IMPACT: Record<string, IncidentImpact> = { degraded: 'minor', downtime: 'major', maintenance: 'maintenance' };
 
 export function parseBetterStack(text: string, context: ReaderContext): ReaderResult {
-  const data = rec(parseJsonText(text, context.source));
+  const data = rec(context.json ?? parseJsonText(text, context.source));
   if (str(rec(data.data).type) !== 'status_page')
     throw new ReaderError(context.source, `not a Better Stack status page (data.type is not "status_page")`);
   const included = arr(data.included).map(rec);

@@ -4,7 +4,7 @@
 import { parseJsonText } from '../../json-text.js';
 import type { IncidentImpact } from '../../model.js';
 import { ReaderError, type EntryProblem, type ReaderContext, type ReaderResult } from '../types.js';
-import { arr, componentName, rec, safeUrl, str } from '../platform.js';
+import { arr, onPage, componentName, rec, safeUrl, str } from '../platform.js';
 import { machineTime } from '../time/machine.js';
 import { platformDraft, sortOut } from '../draft.js';
 
@@ -14,8 +14,9 @@ const IMPACT: Record<string, IncidentImpact> = {
   SERVICE_INFORMATION: 'minor',
 };
 
-export function parseGcp(text: string, context: ReaderContext): ReaderResult {
-  const data = parseJsonText(text, context.source);
+export function parseGcp(text: string, given: ReaderContext): ReaderResult {
+  const context = onPage(given, 'https://status.cloud.google.com');
+  const data = context.json ?? parseJsonText(text, context.source);
   if (!Array.isArray(data))
     throw new ReaderError(
       context.source,

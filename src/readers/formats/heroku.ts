@@ -5,7 +5,7 @@
 import { parseJsonText } from '../../json-text.js';
 import type { IncidentImpact } from '../../model.js';
 import { ReaderError, type EntryProblem, type ReaderContext, type ReaderResult } from '../types.js';
-import { arr, componentName, rec, str } from '../platform.js';
+import { arr, onPage, componentName, rec, str } from '../platform.js';
 import { machineTime } from '../time/machine.js';
 import { platformDraft, sortOut } from '../draft.js';
 
@@ -17,8 +17,9 @@ const COLOR_IMPACT: Record<string, IncidentImpact> = {
 };
 const RANK: IncidentImpact[] = ['unknown', 'none', 'maintenance', 'minor', 'major', 'critical'];
 
-export function parseHeroku(text: string, context: ReaderContext): ReaderResult {
-  const data = parseJsonText(text, context.source);
+export function parseHeroku(text: string, given: ReaderContext): ReaderResult {
+  const context = onPage(given, 'https://status.heroku.com');
+  const data = context.json ?? parseJsonText(text, context.source);
   const current = !Array.isArray(data);
   const body = rec(data);
   if (current && !Array.isArray(body.incidents) && !Array.isArray(body.scheduled))

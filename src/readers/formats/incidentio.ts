@@ -19,7 +19,7 @@ const IMPACT: Record<string, IncidentImpact> = {
 const RANK: IncidentImpact[] = ['unknown', 'none', 'maintenance', 'minor', 'major', 'critical'];
 
 export function parseIncidentIo(text: string, context: ReaderContext): ReaderResult {
-  const data = rec(parseJsonText(text, context.source));
+  const data = rec(context.json ?? parseJsonText(text, context.source));
   if (data.summary !== undefined) return parseNative(rec(data.summary), context);
   if (data.page_title !== undefined || data.in_progress_maintenances !== undefined) return parseWidget(data, context);
   return parseStatuspage(text, context);

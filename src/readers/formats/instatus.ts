@@ -23,7 +23,7 @@ function localized(value: unknown): string | undefined {
 }
 
 export function parseInstatus(text: string, context: ReaderContext): ReaderResult {
-  const data = parseJsonText(text, context.source);
+  const data = context.json ?? parseJsonText(text, context.source);
   const body = rec(data);
   if (Array.isArray(data) || 'components' in body)
     return {

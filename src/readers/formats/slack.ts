@@ -4,7 +4,7 @@
 import { parseJsonText } from '../../json-text.js';
 import type { IncidentImpact } from '../../model.js';
 import { ReaderError, type EntryProblem, type ReaderContext, type ReaderResult } from '../types.js';
-import { arr, componentName, rec, str } from '../platform.js';
+import { arr, onPage, componentName, rec, str } from '../platform.js';
 import { machineTime } from '../time/machine.js';
 import { fragmentText } from '../text/html.js';
 import { platformDraft, sortOut } from '../draft.js';
@@ -12,8 +12,9 @@ import { platformDraft, sortOut } from '../draft.js';
 const IMPACT: Record<string, IncidentImpact> = { outage: 'major', incident: 'minor', notice: 'none' };
 const CLOSED = new Set(['resolved', 'completed', 'cancelled']);
 
-export function parseSlack(text: string, context: ReaderContext): ReaderResult {
-  const data = parseJsonText(text, context.source);
+export function parseSlack(text: string, given: ReaderContext): ReaderResult {
+  const context = onPage(given, 'https://slack-status.com');
+  const data = context.json ?? parseJsonText(text, context.source);
   const current = !Array.isArray(data);
   if (current && !Array.isArray(rec(data).active_incidents))
     throw new ReaderError(context.source, `not a Slack status payload (no active_incidents, not a history array)`);

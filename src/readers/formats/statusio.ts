@@ -23,7 +23,7 @@ const IMPACT: Record<string, IncidentImpact> = {
 };
 
 export function parseStatusIo(text: string, context: ReaderContext): ReaderResult {
-  const result = rec(rec(parseJsonText(text, context.source)).result);
+  const result = rec(rec(context.json ?? parseJsonText(text, context.source)).result);
   if (!Array.isArray(result.status) && !Array.isArray(result.incidents))
     throw new ReaderError(context.source, `not a status.io status payload (no result.status or result.incidents)`);
   const components = new Map<string, string>();

@@ -39,8 +39,13 @@ export interface FinishOptions {
 
 export function finishDraft(draft: DraftIncident, options: FinishOptions): Incident | EntryProblem {
   const problem = (message: string): EntryProblem => ({ line: draft.line, entry: entryName(draft), message });
-  if (draft.startedAt === undefined && draft.updates.length === 0 && draft.claims.length === 0 && !draft.dateOnly)
-    return problem('no time or date to place it at; skipped');
+  const placeable =
+    draft.startedAt !== undefined ||
+    draft.updates.some((update) => update.status !== 'postmortem') ||
+    draft.claims.some((claim) => claim.from !== undefined && claim.kind === 'impact') ||
+    draft.dateOnly !== undefined;
+  if (!placeable)
+    return problem('no start time or date to place it at (the text gives only ends or postmortems); skipped');
   const windows = computeWindows(draft);
   const entry = options.entry;
   const named = draft.components.map((name) => (entry ? (findComponent(entry, name)?.name ?? name) : name));

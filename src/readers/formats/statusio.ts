@@ -33,7 +33,8 @@ export function parseStatusIo(text: string, context: ReaderContext): ReaderResul
     if (id && name) components.set(id, name.trim());
   }
   const scoped: ReaderContext = { ...context, componentNames: new Map([...components, ...context.componentNames]) };
-  const pageId = new URL(context.source).pathname.split('/').filter(Boolean).at(-1) ?? '';
+  // The page id ends the API URL sync read; an imported file has none, so its links stay unbuilt.
+  const pageId = /^https?:\/\/[^/]+\/(?:[^?#]*\/)?([\w-]+)\/?(?:[?#]|$)/.exec(context.source)?.[1] ?? '';
   const base = (context.pageUrl ?? '').replace(/\/+$/, '');
   const toIncident = (raw: unknown, maintenance: boolean) => {
     const item = rec(raw);

@@ -1,7 +1,7 @@
 // The one HTML-to-text for every reader (update bodies, feed content, whole incident pages). htmlparser2's tokenizer is a
 // single pass, so hostile input (a megabyte of "<", unterminated comments or scripts) costs linear time; the text inside
 // <script>, <style> and the like is dropped whole, never kept or run.
-import { Parser } from 'htmlparser2';
+import { Tokenizer } from 'htmlparser2';
 
 /** Elements whose content is code or embedded media, not words anyone wrote about the incident. */
 const DROPPED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg']);
@@ -47,47 +47,70 @@ export function looksLikeHtml(text: string): boolean {
 export function htmlToText(html: string): HtmlText {
   const parts: string[] = [];
   let dropped = 0;
+  let tag = '';
   let title: string[] | undefined;
   let heading: string[] | undefined;
   let titleText: string | undefined;
   let headingText: string | undefined;
-  const parser = new Parser(
+  const emit = (text: string) => {
+    if (dropped > 0) return;
+    if (title) title.push(text);
+    else parts.push(text);
+    heading?.push(text);
+  };
+  const opened = (name: string) => {
+    if (DROPPED.has(name)) dropped++;
+    if (dropped > 0) return;
+    if (name === 'title' && titleText === undefined) title = [];
+    else if (name === 'h1' && headingText === undefined) heading = [];
+    if (name === 'br') parts.push('\n');
+    else if (name === 'li') parts.push('\n- ');
+    else if (BLOCK.has(name)) parts.push('\n');
+  };
+  const closed = (name: string) => {
+    if (DROPPED.has(name)) {
+      dropped = Math.max(0, dropped - 1);
+      return;
+    }
+    if (dropped > 0) return;
+    if (name === 'title' && title) {
+      titleText = flat(title.join(''));
+      title = undefined;
+    } else if (name === 'h1' && heading) {
+      headingText = flat(heading.join(''));
+      heading = undefined;
+    }
+    if (BLOCK.has(name)) parts.push('\n');
+  };
+  // The tokenizer alone: htmlParser2's Parser keeps a stack of open elements that costs quadratic time on a deep pile of
+  // unclosed tags, and a text needs no tree.
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true, recognizeSelfClosing: true },
     {
-      onopentag(name) {
-        if (DROPPED.has(name)) dropped++;
-        else if (dropped > 0) return;
-        else if (name === 'title' && titleText === undefined) title = [];
-        else if (name === 'h1' && headingText === undefined) heading = [];
-        if (name === 'br') parts.push('\n');
-        else if (name === 'li') parts.push('\n- ');
-        else if (BLOCK.has(name)) parts.push('\n');
+      ontext: (start, end) => emit(html.slice(start, end)),
+      ontextentity: (codepoint) => emit(String.fromCodePoint(codepoint)),
+      oncdata: (start, end) => emit(html.slice(start, end)),
+      onopentagname: (start, end) => {
+        tag = html.slice(start, end).toLowerCase();
       },
-      ontext(text) {
-        if (dropped > 0) return;
-        if (title) title.push(text);
-        else parts.push(text);
-        heading?.push(text);
+      onopentagend: () => opened(tag),
+      onselfclosingtag: () => {
+        opened(tag);
+        if (tag !== 'br') closed(tag);
       },
-      onclosetag(name) {
-        if (DROPPED.has(name)) {
-          dropped = Math.max(0, dropped - 1);
-          return;
-        }
-        if (dropped > 0) return;
-        if (name === 'title' && title) {
-          titleText = flat(title.join(''));
-          title = undefined;
-        } else if (name === 'h1' && heading) {
-          headingText = flat(heading.join(''));
-          heading = undefined;
-        }
-        if (BLOCK.has(name)) parts.push('\n');
-      },
+      onclosetag: (start, end) => closed(html.slice(start, end).toLowerCase()),
+      onattribdata: () => undefined,
+      onattribentity: () => undefined,
+      onattribend: () => undefined,
+      onattribname: () => undefined,
+      oncomment: () => undefined,
+      ondeclaration: () => undefined,
+      onprocessinginstruction: () => undefined,
+      onend: () => undefined,
     },
-    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
-  parser.write(html);
-  parser.end();
+  tokenizer.write(html);
+  tokenizer.end();
   const text = parts
     .join('')
     .replace(/\r\n?/g, '\n')

@@ -64,10 +64,10 @@ export function readProse(
   }
   for (const mention of extraction.mentions) {
     if (mention.range || skip(mention)) continue;
-    const sentence = sentenceAt(text, mention.index);
-    const cue = nearestCue(text, mention);
-    if (cue === 'start') claims.push({ from: mention.at, kind: 'impact', quote: quote(sentence) });
-    else if (cue === 'end') claims.push({ to: mention.at, kind: 'impact', quote: quote(sentence) });
+    const [start, end] = sentenceBounds(text, mention.index);
+    const cue = nearestCue(text, mention, start, end);
+    if (cue === 'start') claims.push({ from: mention.at, kind: 'impact', quote: quote(text.slice(start, end)) });
+    else if (cue === 'end') claims.push({ to: mention.at, kind: 'impact', quote: quote(text.slice(start, end)) });
     else if (cue === 'post') {
       const after = text.slice(mention.end, mention.end + 120).split(/[,.;\n]/)[0] ?? '';
       // The clause that names this one post, not the whole sentence listing all of them.
@@ -90,9 +90,17 @@ export function readProse(
   };
 }
 
-function nearestCue(text: string, mention: TimeMention): 'start' | 'end' | 'action' | 'post' | undefined {
-  const [offset, end] = sentenceBounds(text, mention.index);
-  const sentence = text.slice(offset, end);
+/** Cues further than this from a time are about something else, even in one long sentence. */
+const CUE_REACH = 200;
+
+function nearestCue(
+  text: string,
+  mention: TimeMention,
+  sentenceStart: number,
+  sentenceEnd: number,
+): 'start' | 'end' | 'action' | 'post' | undefined {
+  const offset = Math.max(sentenceStart, mention.index - CUE_REACH);
+  const sentence = text.slice(offset, Math.min(sentenceEnd, mention.end + CUE_REACH));
   let best: { kind: 'start' | 'end' | 'action' | 'post'; distance: number } | undefined;
   for (const [pattern, kind] of CUES) {
     for (const match of sentence.matchAll(pattern)) {
@@ -131,6 +139,6 @@ function unique(values: string[]): string[] {
 }
 
 function quote(sentence: string): string {
-  const flat = sentence.replace(/\s+/g, ' ').trim();
+  const flat = sentence.slice(0, 400).replace(/\s+/g, ' ').trim();
   return flat.length > 160 ? `${flat.slice(0, 157)}…` : flat;
 }

@@ -8,7 +8,7 @@ const DATE =
   `|(?<mm>${MONTH})[ \\t]+(?<md>\\d{1,2})(?:st|nd|rd|th)?(?:,?[ \\t]+(?<my>\\d{4})(?![\\d:]))?` +
   `|(?<dd>\\d{1,2})(?:st|nd|rd|th)?[ \\t]+(?<dm>${MONTH}),?[ \\t]+(?<dy>\\d{4}))`;
 const TIME =
-  '(?:(?<h>\\d{1,2}):(?<mi>\\d\\d)(?::(?<s>\\d\\d)(?:\\.\\d+)?)?(?:[ \\t]*(?<ap>[ap]\\.?m\\b))?|(?<h2>\\d{1,2})[ \\t]*(?<ap2>[ap]\\.?m\\b))';
+  '(?:(?<h>\\d{1,2}):(?<mi>\\d\\d)(?::(?<s>\\d\\d)(?:\\.\\d+)?)?(?:[ \\t]*(?<ap>[ap](?:m\\b|\\.m\\b\\.?)))?|(?<h2>\\d{1,2})[ \\t]*(?<ap2>[ap](?:m\\b|\\.m\\b\\.?)))';
 const DATE_TIME = new RegExp(
   `(?<![A-Za-z0-9])(?:${DATE}(?:T|,?[ \\t]*(?:at[ \\t]+|[-–@][ \\t]*)?))?(?<![\\d:.])${TIME}(?![\\d:])`,
   'gi',
@@ -37,6 +37,8 @@ const RANGE_GAP_VERB =
   /^[ \t]*,?[ \t]*and[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:until|till|to)[ \t]+(?:(?:approximately|around|about|roughly)[ \t]+)?$/i;
 
 const DAY_MS = 86_400_000;
+/** Times read from one text at most: real write-ups hold tens; reading is then bounded whatever a hostile text holds. */
+const MAX_TIMES = 2_000;
 /** How far a sentence is followed either way from a time: what a time is about is said near it. */
 const SENTENCE_REACH = 500;
 
@@ -109,10 +111,16 @@ interface Raw {
 
 export function extractTimes(text: string, options: ExtractOptions = {}): Extraction {
   const raws = scanTimes(text);
+  const notes: string[] = [];
+  if (raws.length > MAX_TIMES) {
+    notes.push(
+      `the text holds more than ${MAX_TIMES} times; only the first ${MAX_TIMES} were read (an incident write-up has far fewer)`,
+    );
+    raws.length = MAX_TIMES;
+  }
   const dates = scanDates(text, raws);
   linkRanges(text, raws);
   assignZones(raws);
-  const notes: string[] = [];
   const problems: TimeProblem[] = [];
   const mentions: TimeMention[] = [];
   const ranges: TimeRange[] = [];
@@ -158,6 +166,7 @@ export function extractTimes(text: string, options: ExtractOptions = {}): Extrac
 function scanTimes(text: string): Raw[] {
   const raws: Raw[] = [];
   for (const match of text.matchAll(DATE_TIME)) {
+    if (raws.length > MAX_TIMES) break;
     const g = match.groups ?? {};
     const h = Number(g.h ?? g.h2);
     const mi = Number(g.mi ?? 0);
@@ -437,24 +446,78 @@ function addDays(local: LocalDate, days: number): LocalDate {
   return { y: day.getUTCFullYear(), m: day.getUTCMonth() + 1, d: day.getUTCDate() };
 }
 
+/** Where sentences start and stop in one text, found in one pass and kept for the text last asked about. */
+interface SentenceIndex {
+  text: string;
+  starts: number[];
+  stops: number[];
+}
+
+/** A few texts are read in turn (a page, its blocks): each keeps its index until a handful of others came after it. */
+const recent = new Map<string, SentenceIndex>();
+
+function sentencesOf(text: string): SentenceIndex {
+  const known = recent.get(text);
+  if (known) return known;
+  const starts: number[] = [0];
+  const stops: number[] = [];
+  const isDigit = (code: number) => code >= 48 && code <= 57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 10) {
+      starts.push(i + 1);
+      stops.push(i + 1);
+      continue;
+    }
+    // ".", "!" or "?" before whitespace or the end; a decimal point ("99.9%") and "1. " in a list do not end one.
+    if (code === 46 || code === 33 || code === 63) {
+      const next = text.charCodeAt(i + 1);
+      const endsHere = i + 1 === text.length || next === 32 || next === 9 || next === 10 || next === 13;
+      if (endsHere && !(code === 46 && isDigit(text.charCodeAt(i - 1)) && isDigit(next))) stops.push(i + 1);
+      if ((next === 32 || next === 9) && !isDigit(text.charCodeAt(i - 1))) starts.push(i + 2);
+    }
+  }
+  const index = { text, starts, stops };
+  if (recent.size >= 8) recent.delete(recent.keys().next().value as string);
+  recent.set(text, index);
+  return index;
+}
+
+/** The last value in a sorted list that is at most `bound`, or undefined. */
+function atMost(values: number[], bound: number): number | undefined {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((values[mid] as number) <= bound) low = mid + 1;
+    else high = mid;
+  }
+  return values[low - 1];
+}
+
+/** The first value in a sorted list that is more than `bound`, or undefined. */
+function above(values: number[], bound: number): number | undefined {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((values[mid] as number) <= bound) low = mid + 1;
+    else high = mid;
+  }
+  return values[low];
+}
+
 /** Offset where the sentence holding `index` starts (after ". ", "! ", "? " or a line break). */
 export function sentenceStartBefore(text: string, index: number): number {
   // Sentences longer than this are not sentences (minified text, tables): look no further back.
-  for (let i = index - 1; i > 0 && i > index - SENTENCE_REACH; i--) {
-    const char = text[i];
-    if (char === '\n') return i + 1;
-    if ((char === ' ' || char === '\t') && /[.!?]/.test(text[i - 1] ?? '') && !/\d/.test(text[i - 2] ?? ''))
-      return i + 1;
-  }
-  return Math.max(0, index - SENTENCE_REACH);
+  const start = atMost(sentencesOf(text).starts, index) ?? 0;
+  return Math.max(start, index - SENTENCE_REACH, 0);
 }
 
 /** Start and end offsets of the sentence around `index`. */
 export function sentenceBounds(text: string, index: number): [number, number] {
-  const start = sentenceStartBefore(text, index);
-  // Decimal points ("99.9%") and abbreviations with digits do not end a sentence.
-  const stop = /[.!?](?=\s|$)|\n/.exec(text.slice(index, index + SENTENCE_REACH).replace(/\d[.]\d/g, '000'));
-  return [start, stop ? index + stop.index + 1 : Math.min(text.length, index + SENTENCE_REACH)];
+  const stop = above(sentencesOf(text).stops, index);
+  return [sentenceStartBefore(text, index), Math.min(stop ?? text.length, index + SENTENCE_REACH, text.length)];
 }
 
 /** The sentence around `index`, for reading what a time is about. */

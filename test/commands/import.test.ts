@@ -12,12 +12,18 @@ import { catalog, FIXTURES } from '../incidents/import/helpers.js';
 async function runImport(args: string[], stdin = '') {
   const dir = await mkdtemp(join(tmpdir(), 'downstack-import-cli-'));
   const out: string[] = [];
+  const errors: string[] = [];
+  let exitCode = 0;
   const problems: InputProblem[] = [];
   const context: CliContext = {
     now: new Date('2026-01-01T00:00:00Z'),
     useColor: () => false,
     indexDir: (flags: CommonOptions) => flags.index ?? dir,
-    setExitCode: () => undefined,
+    setExitCode: (code) => {
+      exitCode = code;
+    },
+    stderr: { write: (text: string) => errors.push(...text.trimEnd().split('\n')), isTTY: false },
+    offline: true,
     readStdin: async () => stdin,
     reportProblems: (found) => problems.push(...found),
     catalogDirs: (extra) => extra,
@@ -34,7 +40,7 @@ async function runImport(args: string[], stdin = '') {
     () => undefined,
     (caught: unknown) => caught as Error,
   );
-  return { dir, out: out.join(''), problems, error };
+  return { dir, out: out.join(''), problems, errors, exitCode, error };
 }
 
 describe('downstack import', () => {
@@ -59,6 +65,21 @@ describe('downstack import', () => {
       id: 'mhs89xs5rhb8',
       replay: { from: '2025-03-21T20:10:00Z', to: '2025-03-21T21:41:00Z' },
     });
+  });
+
+  it('imports every readable entry, lists each bad one on stderr and exits 4', async () => {
+    const { dir, out, errors, exitCode } = await runImport([
+      `${FIXTURES}text/archive-edt-prose.txt`,
+      `${FIXTURES}bad/not-an-incident.txt`,
+    ]);
+    expect(exitCode).toBe(4);
+    expect(errors).toEqual([
+      `${FIXTURES}bad/not-an-incident.txt:1: no incident found: expected Statuspage JSON, an Atom/RSS history feed, an incidentlib record, or an incident page with dates and times`,
+    ]);
+    expect(out).toContain(
+      '1 incident(s) (1 new, 0 merged into known ones) from 1 entry imported into 1 index file(s); 1 could not be read (listed on stderr)',
+    );
+    expect(JSON.parse(await readFile(join(dir, 'trello.json'), 'utf8')).incidents).toHaveLength(1);
   });
 
   it('names every file it cannot read, and imports none of the others', async () => {

@@ -164,3 +164,41 @@ describe('mergeIncidents', () => {
     expect(sourceRank('import text: postmortem.md')).toBe(1);
   });
 });
+
+describe('bounds on the index', () => {
+  it('recognises an incident a page lists again under a new id (same title, same minute) and keeps its first id', () => {
+    const first = mergeIncidents(
+      [],
+      [{ source: API, rank: 3, listsAllOpen: false, incidents: [incident('id-1')] }],
+      NOW,
+    );
+    const rotated = mergeIncidents(
+      first.incidents,
+      [{ source: API, rank: 3, listsAllOpen: false, incidents: [incident('id-2', { title: 'Incident id-1' })] }],
+      NOW,
+    );
+    expect(rotated.incidents.map((entry) => entry.id)).toEqual(['id-1']);
+    expect(rotated.added).toBe(0);
+  });
+
+  it('drops the oldest sync-only incidents past the cap, never imported or embedded ones', () => {
+    const old = (id: string, day: number, source: string) =>
+      incident(id, {
+        source,
+        status: 'resolved',
+        startedAt: `2020-01-${String(day).padStart(2, '0')}T00:00:00Z`,
+        resolvedAt: `2020-01-${String(day).padStart(2, '0')}T01:00:00Z`,
+        updates: [],
+      });
+    const existing = [
+      old('imported', 1, 'import text: postmortem.md'),
+      old('embedded', 2, 'embedded'),
+      old('synced-old', 3, API),
+      old('synced-mid', 4, `${API}; ${FEED}`),
+      old('synced-new', 5, API),
+    ];
+    const result = mergeIncidents(existing, [], NOW, 3);
+    expect(result.dropped).toBe(2);
+    expect(result.incidents.map((entry) => entry.id).sort()).toEqual(['embedded', 'imported', 'synced-new']);
+  });
+});

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ImportError, importDocuments, readDocument } from '../../../src/incidents/import/index.js';
 import { acquireLock, LockError } from '../../../src/incidents/lock.js';
 import { IncidentIndex } from '../../../src/incidents/store.js';
+import { replayWindow } from '../../../src/replay.js';
 import { catalog, FIXTURES, fixture } from './helpers.js';
 
 let dir: string;
@@ -152,6 +153,42 @@ describe('importDocuments', () => {
     const result = await run(['text/no-times.txt']);
     expect(result.warnings[0]?.message).toMatch(/noTimes: the document gives the date 2022-03-04 but no times/);
     expect(result.incidents[0]?.incident.updates).toEqual([]);
+  });
+
+  it('keeps incidents that share a history-page link apart, and counts what it stored', async () => {
+    const result = await run(['feed/shared-history-link.rss']);
+    expect(result.entries).toBe(3);
+    expect(result.incidents.map((item) => [item.action, item.title])).toEqual([
+      ['added', 'Ingress errors'],
+      ['added', 'Slow dashboard'],
+      ['added', 'Login failures'],
+    ]);
+    const stored = (await index.read('northwind')).incidents;
+    expect(stored).toHaveLength(3);
+    expect(stored.every((incident) => replayWindow(incident).to !== null)).toBe(true);
+    // Read again, each merges into itself and nothing else.
+    const again = await run(['feed/shared-history-link.rss']);
+    expect(again.incidents.map((item) => item.action)).toEqual(['merged', 'merged', 'merged']);
+    expect((await index.read('northwind')).incidents).toHaveLength(3);
+  });
+
+  it('finishes a batch a crash interrupted after its commit point, and drops one that never reached it', async () => {
+    await run(['text/archive-edt-prose.txt']);
+    const trello = await readFile(join(dir, 'index', 'trello.json'), 'utf8');
+    // A crash after the journal was written: the temp file is complete, the rename never happened.
+    await writeFile(
+      join(dir, 'index', '.batch-0123456789ab.trello.json.tmp'),
+      trello.replace('Trello', 'Trello (new)'),
+    );
+    await writeFile(
+      join(dir, 'index', '.batch-0123456789ab.journal'),
+      JSON.stringify([{ temp: '.batch-0123456789ab.trello.json.tmp', target: 'trello.json' }]),
+    );
+    // A crash before its journal: the batch never happened.
+    await writeFile(join(dir, 'index', '.batch-ba9876543210.twingate.json.tmp'), '{}');
+    await index.recoverBatch();
+    expect(await readFile(join(dir, 'index', 'trello.json'), 'utf8')).toContain('Trello (new)');
+    expect((await readdir(join(dir, 'index'))).sort()).toEqual(['trello.json']);
   });
 
   it('writes nothing on a dry run', async () => {

@@ -126,3 +126,59 @@ describe('durations', () => {
     expect(parseCompactDuration('soon')).toBeUndefined();
   });
 });
+
+describe('times in every common order', () => {
+  const anchor = { anchorMs: Date.parse('2025-08-06T16:02:00Z') };
+  const ranges = (text: string, options = {}) =>
+    extractTimes(text, options).ranges.map((range) => [range.from.at, range.to.at]);
+
+  it('reads a date written after the time', () => {
+    expect(at('Impact began at 23:40 UTC on 31 December 2024 and ended at 00:55 UTC on 1 January 2025.')).toEqual([
+      '2024-12-31T23:40:00Z',
+      '2025-01-01T00:55:00Z',
+    ]);
+    expect(at('fixed at 09:15 UTC, Monday 7 August 2023')).toEqual(['2023-08-07T09:15:00Z']);
+    expect(ranges('On August 6, 2025, between 15:05 UTC and 00:14 UTC on August 7, jobs queued.', anchor)).toEqual([
+      ['2025-08-06T15:05:00Z', '2025-08-07T00:14:00Z'],
+    ]);
+  });
+
+  it('gives a range start the date of its end when only the end carries one', () => {
+    expect(ranges('between 23:50 and 00:20 UTC on January 1, 2023')).toEqual([
+      ['2022-12-31T23:50:00Z', '2023-01-01T00:20:00Z'],
+    ]);
+  });
+
+  it('reads "on the 7th", weekdays and "the next day" next to the anchor', () => {
+    expect(at('It started on the 7th at 10:00 UTC.', anchor)).toEqual(['2025-08-07T10:00:00Z']);
+    expect(at('On Tuesday at 14:00 UTC the queue backed up.', anchor)).toEqual(['2025-08-05T14:00:00Z']);
+    expect(at('Errors began at 22:10 UTC and lasted until 00:55 UTC the next day.', anchor)).toEqual([
+      '2025-08-06T22:10:00Z',
+      '2025-08-07T00:55:00Z',
+    ]);
+  });
+
+  it('reads 12-hour clocks and ISO times with offsets', () => {
+    expect(
+      at('from 11:50 p.m. to 12:20 a.m. EST on Jan 3, 2024', { anchorMs: Date.parse('2024-01-03T05:00:00Z') }),
+    ).toEqual(['2024-01-03T04:50:00Z', '2024-01-03T05:20:00Z']);
+    expect(at('at 2024-03-10T01:30:00+05:30')).toEqual(['2024-03-09T20:00:00Z']);
+  });
+
+  it('reads a range that runs back on the clock across midnight, and notes one that cannot be a night', () => {
+    expect(ranges('between 16:10 UTC and 00:05 UTC', anchor)).toEqual([
+      ['2025-08-06T16:10:00Z', '2025-08-07T00:05:00Z'],
+    ]);
+    const backwards = extractTimes('Requests failed between 21:41 and 21:10 UTC.', anchor);
+    expect(backwards.ranges).toEqual([]);
+    expect(backwards.problems.map((problem) => problem.message)).toEqual([
+      '"21:41 and 21:10 UTC" ends before it starts',
+    ]);
+  });
+
+  it('reads at most a bounded number of times from one text', () => {
+    const extraction = extractTimes(`${'12:00 UTC, '.repeat(3000)}`, anchor);
+    expect(extraction.mentions).toHaveLength(2000);
+    expect(extraction.notes[0]).toMatch(/more than 2000 times; only the first 2000 were read/);
+  });
+});

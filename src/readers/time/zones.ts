@@ -78,7 +78,7 @@ const NAMES = [...Object.keys(FIXED), ...Object.keys(REGIONAL)]
 
 /** Matches a zone right after a time (case-sensitive: "et" in prose is not Eastern Time). */
 export const ZONE_AFTER_TIME = new RegExp(
-  `^(?:Z(?![A-Za-z0-9])|[ \\t]*\\(?(?:(?<offset>[+-]\\d\\d:?\\d\\d)|(?<name>${NAMES.join('|')})(?:[ \\t]*[Tt]ime)?(?<shift>[+-]\\d{1,2}(?::?\\d\\d)?)?)\\)?(?![A-Za-z0-9]))`,
+  `^(?:Z(?![A-Za-z0-9])|[ \\t]*\\(?(?:(?<offset>[+-]\\d\\d:?\\d\\d)|(?<iana>(?:US|America|Europe|Asia|Australia|Africa|Pacific|Atlantic|Etc)/[A-Za-z_]{2,30}(?:/[A-Za-z_]{2,30})?)|(?<name>${NAMES.join('|')})(?:[ \\t]*[Tt]ime)?(?<shift>[+-]\\d{1,2}(?::?\\d\\d)?)?)\\)?(?![A-Za-z0-9]))`,
 );
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -148,7 +148,7 @@ export function toUtc(wallMs: number, zone: string): ZoneReading {
     return {
       utcMs: wallMs - (shifted[2] === '-' ? -1 : 1) * (Number(shifted[3]) * 60 + Number(shifted[4] ?? 0)) * 60_000,
     };
-  const region = REGIONAL[zone];
+  const region = REGIONAL[zone] ?? (zone.includes('/') && knownIana(zone) ? zone : undefined);
   if (region) return { utcMs: wallToUtc(region, wallMs) };
   const fixed = FIXED[zone];
   if (fixed === undefined) throw new Error(`unknown time zone "${zone}"`);
@@ -163,11 +163,30 @@ export function toUtc(wallMs: number, zone: string): ZoneReading {
   return { utcMs };
 }
 
+const ianaKnown = new Map<string, boolean>();
+
+/** Whether the runtime's time-zone data has this IANA name. */
+function knownIana(name: string): boolean {
+  let known = ianaKnown.get(name);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: name });
+      known = true;
+    } catch {
+      known = false; // not a zone Intl knows: the time is read as if no zone were written
+    }
+    ianaKnown.set(name, known);
+  }
+  return known;
+}
+
 /** Canonical zone label from a ZONE_AFTER_TIME match. */
 export function zoneLabel(match: RegExpExecArray): string {
   const groups = match.groups ?? {};
   if (groups.offset)
     return groups.offset.length === 5 ? `${groups.offset.slice(0, 3)}:${groups.offset.slice(3)}` : groups.offset;
+  // An IANA name ("US/Pacific", as Google Cloud writes it) is kept when the runtime knows it.
+  if (groups.iana) return knownIana(groups.iana) ? groups.iana : 'UTC';
   if (groups.name) return groups.shift ? `${groups.name === 'GMT' ? 'GMT' : 'UTC'}${groups.shift}` : groups.name;
   return 'Z';
 }

@@ -158,6 +158,11 @@ describe('times in every common order', () => {
     ]);
   });
 
+  it('reads IANA zone names as Google Cloud writes them, daylight saving by date', () => {
+    expect(at('resolved as of Wednesday, 2025-02-19 23:20 US/Pacific')).toEqual(['2025-02-20T07:20:00Z']);
+    expect(at('resolved as of Tuesday, 2024-07-02 10:15 US/Pacific')).toEqual(['2024-07-02T17:15:00Z']);
+  });
+
   it('reads 12-hour clocks and ISO times with offsets', () => {
     expect(
       at('from 11:50 p.m. to 12:20 a.m. EST on Jan 3, 2024', { anchorMs: Date.parse('2024-01-03T05:00:00Z') }),

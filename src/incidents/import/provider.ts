@@ -97,8 +97,28 @@ function weight(item: Evidence): number {
   return item.mentions + item.upstreamMentions + item.hosts * 0.5;
 }
 
+/** Product names several catalog providers use ("Load Balancer") say nothing about which one is meant. */
+const sharedNames = new WeakMap<Catalog, Set<string>>();
+
+function namesSharedIn(catalog: Catalog): Set<string> {
+  let shared = sharedNames.get(catalog);
+  if (!shared) {
+    const owners = new Map<string, Set<string>>();
+    for (const provider of catalog.providers.values())
+      for (const component of provider.components)
+        for (const name of [component.name, ...(component.aliases ?? [])]) {
+          const key = name.toLowerCase();
+          owners.set(key, new Set([...(owners.get(key) ?? []), provider.id]));
+        }
+    shared = new Set([...owners].filter(([, ids]) => ids.size > 1).map(([name]) => name));
+    sharedNames.set(catalog, shared);
+  }
+  return shared;
+}
+
 function gather(hints: ProviderHints, catalog: Catalog): Evidence[] {
   const out: Evidence[] = [];
+  const shared = namesSharedIn(catalog);
   const owners = hints.owners.join('\n').slice(0, MAX_TEXT);
   // Links are counted by their host, at half weight: a tracker link is bookkeeping, not what the incident is about.
   const text = hints.text.slice(0, MAX_TEXT).replace(/\bhttps?:\/\/[^\s)"'<>]{1,2000}/g, ' ');
@@ -128,7 +148,7 @@ function gather(hints: ProviderHints, catalog: Catalog): Evidence[] {
       )
     )
       item.strong.push('named in the title or heading');
-    for (const name of [...names, ...productMatchers(provider)]) {
+    for (const name of [...names, ...productMatchers(provider, shared)]) {
       for (const match of text.matchAll(name)) {
         item.words.add(match[0]);
         if (UPSTREAM_CUE.test(sentenceAt(text, match.index ?? 0))) item.upstreamMentions++;
@@ -150,8 +170,10 @@ function nameMatchers(provider: Provider): RegExp[] {
  * Product and component names distinctive enough to stand for their provider ("Network Load Balancer", "Codespaces"):
  * several words or one long name, never an everyday word that every status page uses.
  */
-function productMatchers(provider: Provider): RegExp[] {
-  const names = provider.components.flatMap((component) => [component.name, ...(component.aliases ?? [])]);
+function productMatchers(provider: Provider, shared: Set<string>): RegExp[] {
+  const names = provider.components
+    .flatMap((component) => [component.name, ...(component.aliases ?? [])])
+    .filter((name) => !shared.has(name.toLowerCase()));
   return [
     ...new Set(
       names

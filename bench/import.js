@@ -1,6 +1,7 @@
 // Import speed: reading documents into drafted incidents, against plain JSON.parse / a regex scan of the same text
 // measured in the same run (ratios, not absolute times). Run after `tsc` (it imports from dist/).
 import { readDocument } from '../dist/incidents/import/index.js';
+import { htmlToText } from '../dist/readers/text/html.js';
 
 function statuspageExport(count) {
   const incidents = [];
@@ -68,6 +69,31 @@ export async function run() {
   const parseMs = time(() => JSON.parse(json), 3);
   console.log(
     `import statuspage incidents.json (2000 incidents, ${(json.length / 1e6).toFixed(1)} MB): ${jsonMs.toFixed(1)} ms, ratio vs baseline (JSON.parse): ${(jsonMs / parseMs).toFixed(1)}×`,
+  );
+
+  // Hostile input: 1 MB of "<" and a 1 MB run of spaces after "affected:", against one pass of indexOf over the same text.
+  const angles = '<'.repeat(1_000_000);
+  const anglesMs = time(() => htmlToText(angles), 3);
+  const scanAngles = time(() => angles.lastIndexOf('>'), 3);
+  console.log(
+    `HTML to text, 1 MB of "<": ${anglesMs.toFixed(1)} ms, ratio vs baseline (one indexOf pass): ${(anglesMs / Math.max(scanAngles, 0.01)).toFixed(0)}×`,
+  );
+  const affected = `Northwind outage 2022-01-01 10:00 UTC\nComponents affected:${' '.repeat(1_000_000)}x`;
+  const affectedMs = time(() => {
+    try {
+      readDocument({ file: 'hostile.md', text: affected });
+    } catch {
+      // refused or read: only the time counts
+    }
+  }, 3);
+  console.log(
+    `import, 1 MB of spaces after "affected:": ${affectedMs.toFixed(1)} ms, ratio vs baseline (one indexOf pass): ${(
+      affectedMs /
+        Math.max(
+          time(() => affected.indexOf('x'), 3),
+          0.01,
+        )
+    ).toFixed(0)}×`,
   );
 
   const text = postmortemPage(2000);

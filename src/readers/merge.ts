@@ -12,9 +12,11 @@ import { minutesBetween, TOLERANCE_MINUTES } from './windows.js';
 export function isSameIncident(a: Incident, b: Incident, sharedUrls: ReadonlySet<string> = new Set()): boolean {
   if (a.provider !== b.provider) return false;
   if (a.id === b.id) return true;
-  if (a.url && b.url) {
+  if (a.url && b.url && identifiesOne(a.url) && identifiesOne(b.url)) {
     const url = normalizeUrl(a.url);
-    if (url === normalizeUrl(b.url) && identifiesOne(a.url) && !sharedUrls.has(url)) return true;
+    // Two links to two incident pages are two incidents, however their windows and titles look.
+    if (url !== normalizeUrl(b.url)) return false;
+    if (!sharedUrls.has(url)) return true;
   }
   const overlap = overlapShare(replayWindow(a), replayWindow(b));
   if (overlap <= 0) return false;

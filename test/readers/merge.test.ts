@@ -118,6 +118,13 @@ describe('merging by link', () => {
     const c = entry('c', 'Ingress errors', 1, 'https://status.example.com/incidents/q5bb6tbftgrm');
     const d = entry('d', 'Other words', 5, 'https://status.example.com/incidents/q5bb6tbftgrm');
     expect(isSameIncident(c, d)).toBe(true);
+    // Links to two incident pages are two incidents, even when an open one overlaps everything after it.
+    const open = {
+      ...entry('e', 'Incident with Actions', 1, 'https://status.example.com/incidents/aaaaaaaaaaaa'),
+      resolvedAt: null,
+    };
+    const later = entry('f', 'Incident with Actions', 5, 'https://status.example.com/incidents/bbbbbbbbbbbb');
+    expect(isSameIncident(open, later)).toBe(false);
     // The same incident link on two different entries of one batch names a page after all.
     expect(isSameIncident(c, d, sharedUrlsOf([c, d]))).toBe(false);
   });

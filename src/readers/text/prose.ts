@@ -27,7 +27,7 @@ const CUES: Array<[RegExp, 'start' | 'end' | 'action' | 'post']> = [
     'end',
   ],
   [
-    /\b(?:began|begun|started|starting|(?:first )?appeared|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi,
+    /\b(?:began|begun|beginning|started|starting|(?:first )?appeared|first (?:detected|noticed|observed|reported)|detected|lost|went down|offline|unavailable|degrad\w*|spike|elevated|failing|failed|outage began)\b/gi,
     'start',
   ],
   [/\b(?:status page|posted|post(?:ed)? an update)\b|글|게시/gi, 'post'],

@@ -158,6 +158,15 @@ describe('times in every common order', () => {
     ]);
   });
 
+  it('reads "beginning at" as the start of impact, as Google Cloud writes it', async () => {
+    const { readProse } = await import('../../../src/readers/text/prose.js');
+    const reading = readProse(
+      'We are experiencing an issue with Apigee beginning at Tuesday, 2025-03-04 01:25 US/Pacific.',
+      {},
+    );
+    expect(reading.claims).toEqual([expect.objectContaining({ from: '2025-03-04T09:25:00Z', kind: 'impact' })]);
+  });
+
   it('reads IANA zone names as Google Cloud writes them, daylight saving by date', () => {
     expect(at('resolved as of Wednesday, 2025-02-19 23:20 US/Pacific')).toEqual(['2025-02-20T07:20:00Z']);
     expect(at('resolved as of Tuesday, 2024-07-02 10:15 US/Pacific')).toEqual(['2024-07-02T17:15:00Z']);

@@ -202,3 +202,37 @@ describe('bounds on the index', () => {
     expect(result.incidents.map((entry) => entry.id).sort()).toEqual(['embedded', 'imported', 'synced-new']);
   });
 });
+
+describe('one incident from the API and the feed in the same sync', () => {
+  it('stores each update once, with the API second and status, and starts at the API second', () => {
+    const fromApi = incident('m2pt7wq0xy1z', {
+      startedAt: '2025-02-03T01:12:26Z',
+      updates: [
+        { at: '2025-02-03T01:12:26Z', status: 'investigating', body: 'We are investigating.', components: [] },
+        { at: '2025-02-03T01:58:07Z', status: 'investigating', body: 'Recovering.', components: [] },
+      ],
+    });
+    const fromFeed = incident('m2pt7wq0xy1z', {
+      source: FEED,
+      startedAt: '2025-02-03T01:12:00Z',
+      updates: [
+        { at: '2025-02-03T01:12:00Z', status: 'investigating', body: 'We are investigating.', components: [] },
+        { at: '2025-02-03T01:58:00Z', status: 'update', body: 'Recovering.', components: [] },
+      ],
+    });
+    const result = mergeIncidents(
+      [],
+      [
+        { source: FEED, rank: 2, listsAllOpen: false, incidents: [fromFeed] },
+        { source: API, rank: 3, listsAllOpen: false, incidents: [fromApi] },
+      ],
+      NOW,
+    );
+    expect(result.incidents).toHaveLength(1);
+    expect(result.incidents[0]?.startedAt).toBe('2025-02-03T01:12:26Z');
+    expect(result.incidents[0]?.updates.map((update) => `${update.at} ${update.status}`)).toEqual([
+      '2025-02-03T01:12:26Z investigating',
+      '2025-02-03T01:58:07Z investigating',
+    ]);
+  });
+});

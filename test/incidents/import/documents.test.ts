@@ -33,6 +33,19 @@ describe('times in every common order', () => {
   });
 });
 
+describe('older records that keep every update in one body', () => {
+  it('take the window from the text and the start from the shown time when the record contradicts itself', () => {
+    const [incident] = importFixture('statuspage/incident-old-one-body.json');
+    // Entered after the fact: started_at is when it was typed in, after the resolution it records.
+    expect([incident?.startedAt, incident?.resolvedAt]).toEqual(['2020-03-31T08:00:00Z', '2020-03-31T08:00:00Z']);
+    expect(incident?.impactWindow).toMatchObject({ from: '2020-03-31T08:02:00Z', to: '2020-03-31T08:43:00Z' });
+    expect(replayWindow(incident!)).toEqual({ from: '2020-03-31T08:00:00Z', to: '2020-03-31T08:43:00Z' });
+    expect(
+      incident?.conflicts?.some((note) => note.includes('resolved at 2020-03-31 08:00 UTC, before it started')),
+    ).toBe(true);
+  });
+});
+
 describe('components and regions from the text', () => {
   it('names a catalog component the text names, with the sentence as evidence', () => {
     const [, newYear] = importFixture('feed/history-dates-after-times.atom');

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CliContext, CommonOptions } from '../../src/cli.js';
 import { importCommand } from '../../src/commands/import.js';
 import type { InputProblem } from '../../src/model.js';
-import { catalog, FIXTURES } from '../incidents/import/helpers.js';
+import { catalog, FIXTURES } from '../helpers/import-fixture.js';
 
 async function runImport(args: string[], stdin = '') {
   const dir = await mkdtemp(join(tmpdir(), 'downstack-import-cli-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyIgnores, describeExpired, expiresAt } from '../../src/config/ignores.js';
 import type { IgnoreRule } from '../../src/config/load.js';
-import { NOW, fixtureReport } from '../report/fixture-report.js';
+import { NOW, fixtureReport } from '../helpers/report-fixture.js';
 
 const rule = (fields: Partial<IgnoreRule>): IgnoreRule => ({
   provider: 'fx-github',

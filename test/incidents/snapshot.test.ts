@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { replayWindow } from '../../src/replay.js';
-import { runCli } from '../cli/helpers.js';
+import { runCli } from '../helpers/cli.js';
 
 const catalog = loadCatalog();
 
@@ -28,8 +28,8 @@ describe('embedded snapshot', () => {
     expect(total).toBeGreaterThanOrEqual(30);
   });
 
-  it('answers a post-outage audit offline: the Twingate Controller outage of 2021-08-10', () => {
-    const run = runCli(
+  it('answers a post-outage audit offline: the Twingate Controller outage of 2021-08-10', async () => {
+    const run = await runCli(
       [
         'check',
         '-',
@@ -54,7 +54,7 @@ describe('embedded snapshot', () => {
     expect(finding.replay).toEqual({ from: '2021-08-10T19:39:00Z', to: '2021-08-10T21:24:00Z' });
   });
 
-  it('finds the 2017 S3 outage for a stack that keeps its bucket in us-east-1, not for one in eu-west-2', () => {
+  it('finds the 2017 S3 outage for a stack that keeps its bucket in us-east-1, not for one in eu-west-2', async () => {
     const args = [
       'check',
       '-',
@@ -67,11 +67,11 @@ describe('embedded snapshot', () => {
       '--format',
       'json',
     ];
-    const east = JSON.parse(runCli(args, { input: 'assets.s3.us-east-1.amazonaws.com\n' }).stdout);
+    const east = JSON.parse((await runCli(args, { input: 'assets.s3.us-east-1.amazonaws.com\n' })).stdout);
     expect(east.findings.map((f: { incident: { id: string } }) => f.incident.id)).toContain(
       'aws-2017-02-28-s3-us-east-1',
     );
-    const west = JSON.parse(runCli(args, { input: 'assets.s3.eu-west-2.amazonaws.com\n' }).stdout);
+    const west = JSON.parse((await runCli(args, { input: 'assets.s3.eu-west-2.amazonaws.com\n' })).stdout);
     expect(west.findings.map((f: { incident: { id: string } }) => f.incident.id)).not.toContain(
       'aws-2017-02-28-s3-us-east-1',
     );

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Incident } from '../../src/model.js';
 import { renderAtom, type FeedEntry } from '../../src/report/atom.js';
 import { replayWindow } from '../../src/replay.js';
-import { FIXTURES, NOW } from './fixture-report.js';
+import { FIXTURES, NOW } from '../helpers/report-fixture.js';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 const parser = new XMLParser({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/check.js';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { renderCheck } from '../../src/report/render.js';
-import { FIXTURES, NOW } from './fixture-report.js';
+import { FIXTURES, NOW } from '../helpers/report-fixture.js';
 
 async function report(stack: string, since: string, until: string) {
   return runCheck({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { annotationPath, command, escapeData, escapeProperty, renderGithub } from '../../src/report/github.js';
-import { NOW, configuredReport, fixtureReport } from './fixture-report.js';
+import { NOW, configuredReport, fixtureReport } from '../helpers/report-fixture.js';
 
 /** The runner's unescaping (actions/runner ActionCommand), applied in reverse order of the escaping. */
 const unescapeCommand = (text: string) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderAtom } from '../../src/report/atom.js';
 import { renderCheck } from '../../src/report/render.js';
 import { CHECK_FORMATS } from '../../src/report/formats.js';
-import { NOW, configuredReport, expectGolden, fixtureReport } from './fixture-report.js';
+import { NOW, configuredReport, expectGolden, fixtureReport } from '../helpers/report-fixture.js';
 
 const EXTENSIONS = {
   table: 'txt',

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { renderHtml } from '../../src/report/html.js';
-import { NOW, fixtureReport } from './fixture-report.js';
+import { NOW, fixtureReport } from '../helpers/report-fixture.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [

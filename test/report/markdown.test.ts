@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { md, renderMarkdown } from '../../src/report/markdown.js';
-import { NOW, fixtureReport } from './fixture-report.js';
+import { NOW, fixtureReport } from '../helpers/report-fixture.js';
 
 describe('Markdown comment', () => {
   it('neutralises markup, HTML and mentions in remote text', () => {

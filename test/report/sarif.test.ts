@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../src/check.js';
 import type { Dependency, Finding, Incident } from '../../src/model.js';
 import { checkToSarif } from '../../src/report/sarif.js';
-import { FIXTURES, NOW, configuredReport, fixtureReport } from './fixture-report.js';
+import { FIXTURES, NOW, configuredReport, fixtureReport } from '../helpers/report-fixture.js';
 
 // Our own subset of SARIF 2.1.0 (the official schema is not vendored): the structure code scanning reads.
 const schema = JSON.parse(readFileSync(join(FIXTURES, 'sarif-2.1.0-subset.schema.json'), 'utf8')) as object;

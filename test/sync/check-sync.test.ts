@@ -5,8 +5,8 @@ import { loadCatalog } from '../../src/catalog/loader.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { syncBeforeCheck } from '../../src/sync/check-sync.js';
 import { acquireLock } from '../../src/incidents/lock.js';
-import { tempDir, writeCatalog } from './helpers/catalog.js';
-import { startStatusServer } from './helpers/status-server.js';
+import { tempDir, writeCatalog } from '../helpers/catalog.js';
+import { startStatusServer } from '../helpers/status-server.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
 const EMPTY_MAINT = '{"page":{"id":"x","name":"x","url":"https://status.example.com"},"scheduled_maintenances":[]}';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeBody, sniffBody } from '../../src/sync/decode.js';
 import { parseRetryAfter, PoliteClient } from '../../src/sync/http.js';
 import { progressBar } from '../../src/sync/progress.js';
-import { startStatusServer } from './helpers/status-server.js';
+import { startStatusServer } from '../helpers/status-server.js';
 
 describe('Retry-After', () => {
   it('reads seconds and HTTP dates, and ignores junk', () => {

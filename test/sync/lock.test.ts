@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acquireLock, LOCK_NAME, LockError } from '../../src/incidents/lock.js';
-import { tempDir } from './helpers/catalog.js';
+import { tempDir } from '../helpers/catalog.js';
 
 /** The pid of a process that has already exited. */
 function deadPid(): number {

@@ -6,8 +6,8 @@ import { runCheck } from '../../src/check.js';
 import { loadCatalog, type Catalog } from '../../src/catalog/loader.js';
 import { IndexFileSchema } from '../../src/incidents/schema.js';
 import { runSync, type SyncReport } from '../../src/sync/sync.js';
-import { catalogFromTemplates, tempDir } from './helpers/catalog.js';
-import { startStatusServer, type StatusServer } from './helpers/status-server.js';
+import { catalogFromTemplates, tempDir } from '../helpers/catalog.js';
+import { startStatusServer, type StatusServer } from '../helpers/status-server.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');

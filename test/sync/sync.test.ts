@@ -5,8 +5,8 @@ import { loadCatalog } from '../../src/catalog/loader.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { IndexFileSchema, type IndexFile } from '../../src/incidents/schema.js';
 import { runSync, type SyncOptions } from '../../src/sync/sync.js';
-import { writeCatalog, tempDir, type TestProvider } from './helpers/catalog.js';
-import { startStatusServer, type Route, type StatusServer } from './helpers/status-server.js';
+import { writeCatalog, tempDir, type TestProvider } from '../helpers/catalog.js';
+import { startStatusServer, type Route, type StatusServer } from '../helpers/status-server.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');

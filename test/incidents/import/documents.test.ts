@@ -8,7 +8,7 @@ import { ParseError } from '../../../src/errors.js';
 import { finalizeDraft, readDocument } from '../../../src/incidents/import/index.js';
 import type { InputProblem } from '../../../src/model.js';
 import { replayWindow } from '../../../src/replay.js';
-import { FIXTURES, fixture, importFixture, importText } from './helpers.js';
+import { FIXTURES, fixture, importFixture, importText } from '../../helpers/import-fixture.js';
 
 describe('times in every common order', () => {
   it('reads a date written after the times and a range that runs into the next day', () => {

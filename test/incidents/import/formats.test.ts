@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDocument } from '../../../src/incidents/import/index.js';
 import { replayWindow } from '../../../src/replay.js';
-import { fixture, importFixture } from './helpers.js';
+import { fixture, importFixture } from '../../helpers/import-fixture.js';
 
 describe('Statuspage incident JSON', () => {
   it('reads one incident with its page, components and the impact stated in an update body', () => {

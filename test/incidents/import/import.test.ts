@@ -7,7 +7,7 @@ import { ImportError, importDocuments, readDocument } from '../../../src/inciden
 import { acquireLock, LockError } from '../../../src/incidents/lock.js';
 import { IncidentIndex } from '../../../src/incidents/store.js';
 import { replayWindow } from '../../../src/replay.js';
-import { catalog, FIXTURES, fixture } from './helpers.js';
+import { catalog, FIXTURES, fixture } from '../../helpers/import-fixture.js';
 
 let dir: string;
 let index: IncidentIndex;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/errors.js';
 import { chooseProvider } from '../../../src/incidents/import/provider.js';
-import { catalog } from './helpers.js';
+import { catalog } from '../../helpers/import-fixture.js';
 
 const hints = (owners: string[], text = '', urls: string[] = [], extra = {}) => ({ owners, text, urls, ...extra });
 

@@ -1,7 +1,7 @@
 // One test per seed document shape: exact UTC windows, and the conflicts the document really has.
 import { describe, expect, it } from 'vitest';
 import { replayWindow } from '../../../src/replay.js';
-import { importFixture } from './helpers.js';
+import { importFixture } from '../../helpers/import-fixture.js';
 
 describe('seed shapes', () => {
   it('guide page with UTC updates and a postmortem (shape of seed 000): replay 19:39 → 21:24 with conflicts', () => {

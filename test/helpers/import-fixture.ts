@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog } from '../../../src/catalog/loader.js';
-import { finalizeDraft, readDocument } from '../../../src/incidents/import/index.js';
-import type { Incident, InputProblem } from '../../../src/model.js';
+import { loadCatalog } from '../../src/catalog/loader.js';
+import { finalizeDraft, readDocument } from '../../src/incidents/import/index.js';
+import type { Incident, InputProblem } from '../../src/model.js';
 
-export const FIXTURES = fileURLToPath(new URL('../../fixtures/import/', import.meta.url));
+export const FIXTURES = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
 export const catalog = loadCatalog([`${FIXTURES}catalog`]);
 
 export function fixture(path: string): { file: string; text: string } {

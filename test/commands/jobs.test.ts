@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyIndex, runCli } from './helpers.js';
+import { copyIndex, runCli } from '../helpers/cli.js';
 
 const STACK = 'test/fixtures/jobs/replay-stack';
 const AUGUST = ['--since', '2021-08-01', '--until', '2021-08-31T23:59Z', '--no-snapshot'];
@@ -22,8 +22,8 @@ interface RunsJson {
 }
 
 describe('what to replay names the scheduled jobs that ran in each window (real binary)', () => {
-  it('lists each job with its runs inside the band in JSON, jobs that use a hit provider first', () => {
-    const run = check('--format', 'json');
+  it('lists each job with its runs inside the band in JSON, jobs that use a hit provider first', async () => {
+    const run = await check('--format', 'json');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     const [first, second] = report.replay as Array<{ runs: RunsJson[] }>;
@@ -61,8 +61,8 @@ describe('what to replay names the scheduled jobs that ran in each window (real 
     expect(report.jobs.map((job: { name: string }) => job.name)).toContain('/api/cron/monthly-invoices');
   });
 
-  it('bounds a minutely job over an open window: JSON lists 500 times and says there were more', () => {
-    const report = JSON.parse(check('--format', 'json').stdout);
+  it('bounds a minutely job over an open window: JSON lists 500 times and says there were more', async () => {
+    const report = JSON.parse((await check('--format', 'json')).stdout);
     const open = report.replay.find((band: { to: string | null }) => band.to === null);
     const heartbeat = open.runs.find((entry: RunsJson) => entry.job === '/api/cron/heartbeat');
     expect(heartbeat.at).toHaveLength(500);
@@ -70,8 +70,8 @@ describe('what to replay names the scheduled jobs that ran in each window (real 
     expect(heartbeat.at[0]).toBe('2021-08-30T23:00:00.000Z');
   });
 
-  it('prints one line per job under each window in the table, a few times and a count', () => {
-    const run = check();
+  it('prints one line per job under each window in the table, a few times and a count', async () => {
+    const run = await check();
     expect(run.code).toBe(0);
     const replay = run.stdout.slice(run.stdout.indexOf('What to replay'));
     expect(replay).toMatch(
@@ -87,15 +87,15 @@ describe('what to replay names the scheduled jobs that ran in each window (real 
     );
   });
 
-  it('makes the runs a checklist in Markdown', () => {
-    const run = check('--format', 'markdown');
+  it('makes the runs a checklist in Markdown', async () => {
+    const run = await check('--format', 'markdown');
     expect(run.stdout).toContain(
       '  - [ ] Check **nightly-sync** (`test/fixtures/jobs/replay-stack/.github/workflows/nightly.yml:4`, `cron 30 20 * * * (UTC)`): ran 20:30 · uses GitHub, Stripe',
     );
   });
 
-  it('lists the runs as a checklist in HTML and marks them on the timeline, one row per job', () => {
-    const html = check('--format', 'html').stdout;
+  it('lists the runs as a checklist in HTML and marks them on the timeline, one row per job', async () => {
+    const html = (await check('--format', 'html')).stdout;
     expect(html).toContain('<li class="job-run">Check <strong>nightly-sync</strong>');
     const marks = html.match(/<line class="run"[^>]*><title>[^<]*<\/title><\/line>/g) ?? [];
     expect(marks.some((mark) => mark.includes('nightly-sync ran 2021-08-10 20:30 UTC'))).toBe(true);
@@ -107,8 +107,8 @@ describe('what to replay names the scheduled jobs that ran in each window (real 
 });
 
 describe('downstack jobs (real binary)', () => {
-  it('lists every schedule found with its next runs, and each problem as a located note', () => {
-    const run = runCli(['jobs', 'test/fixtures/jobs/repo', '--format', 'json']);
+  it('lists every schedule found with its next runs, and each problem as a located note', async () => {
+    const run = await runCli(['jobs', 'test/fixtures/jobs/repo', '--format', 'json']);
     expect(run.code).toBe(0);
     const { jobs } = JSON.parse(run.stdout);
     const names = jobs.map((job: { name: string; kind: string }) => `${job.kind} ${job.name}`);
@@ -150,16 +150,16 @@ describe('downstack jobs (real binary)', () => {
     expect(run.stderr).not.toContain('ci.yml');
   });
 
-  it('prints the table a team reads to check the detection', () => {
-    const run = runCli(['jobs', 'test/fixtures/jobs/repo/k8s']);
+  it('prints the table a team reads to check the detection', async () => {
+    const run = await runCli(['jobs', 'test/fixtures/jobs/repo/k8s']);
     expect(run.stdout).toMatch(
       /invoice-export {2}test\/fixtures\/jobs\/repo\/k8s\/cronjobs\.yaml:14\n\s+Kubernetes CronJob · cron 30 2 \* \* \* \(America\/New_York\)\n\s+next /,
     );
     expect(run.stdout).toContain('uses Amazon Web Services');
   });
 
-  it('exits 3 and says so when no schedule is found', () => {
-    const run = runCli(['jobs', 'test/fixtures/report/stack']);
+  it('exits 3 and says so when no schedule is found', async () => {
+    const run = await runCli(['jobs', 'test/fixtures/report/stack']);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('no scheduled job found in test/fixtures/report/stack');
   });

@@ -44,7 +44,7 @@ export function tempDir(prefix = 'downstack-index-'): string {
 
 /** Copies the catalog templates in test/fixtures/sync/catalog with `{{BASE}}` set to the loopback server. */
 export function catalogFromTemplates(base: string): string {
-  const source = join(import.meta.dirname, '..', '..', 'fixtures', 'sync', 'catalog');
+  const source = join(import.meta.dirname, '..', 'fixtures', 'sync', 'catalog');
   const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
   for (const name of readdirSync(source))
     writeFileSync(join(dir, name), readFileSync(join(source, name), 'utf8').replaceAll('{{BASE}}', base));

@@ -3,7 +3,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, runCli } from './run-cli.js';
+import { runCli } from '../helpers/cli.js';
+
+const FIXTURES = 'test/fixtures/report';
+/** The report fixture's own providers (fx-aws, fx-github, …), never the built-in catalog. */
+const FX = { catalog: resolve(FIXTURES, 'catalog') };
 
 const STACK = join(FIXTURES, 'stack');
 const CONFIGURED = join(FIXTURES, 'configured-stack');
@@ -31,14 +35,14 @@ describe('check --fail-on', () => {
     ['any', RESOLVED_ONLY, 1],
     ['any', QUIET, 0],
   ] as const)('--fail-on %s exits as the contract says (window %#)', async (failOn, window, code) => {
-    const run = await runCli(['check', STACK, ...window, '--fail-on', failOn, '--format', 'json']);
+    const run = await runCli(['check', STACK, ...window, '--fail-on', failOn, '--format', 'json'], FX);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(code);
     expect(JSON.parse(run.stdout)).toHaveProperty('schemaVersion', 1);
   });
 
   it('rejects an unknown format as a usage error', async () => {
-    const run = await runCli(['check', STACK, ...FULL, '--format', 'pdf']);
+    const run = await runCli(['check', STACK, ...FULL, '--format', 'pdf'], FX);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--format.*pdf/);
   });
@@ -46,7 +50,7 @@ describe('check --fail-on', () => {
 
 describe('.downstack.yml', () => {
   it('supplies defaults and extra providers, ignores what it says, and warns about an expired ignore', async () => {
-    const run = await runCli(['check', CONFIGURED]);
+    const run = await runCli(['check', CONFIGURED], FX);
     // failOn: active from the file, but the one open incident is ignored until 2099, so the gate passes.
     expect(run.code).toBe(0);
     expect(run.stdout.split('\n')[0]).toMatch(
@@ -61,7 +65,7 @@ describe('.downstack.yml', () => {
   });
 
   it('lets command-line flags win over the file', async () => {
-    const run = await runCli(['check', CONFIGURED, '--fail-on', 'any', '--format', 'json']);
+    const run = await runCli(['check', CONFIGURED, '--fail-on', 'any', '--format', 'json'], FX);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as { findings: Array<{ incident: { id: string } }> };
     expect(report.findings.map((finding) => finding.incident.id).sort()).toEqual([
@@ -83,7 +87,7 @@ describe('.downstack.yml', () => {
         '    expires: 2021-08-01',
       ].join('\n'),
     );
-    const run = await runCli(['check', STACK, '--since', '2021-08-10', '--config', config]);
+    const run = await runCli(['check', STACK, '--since', '2021-08-10', '--config', config], FX);
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(
       `${config}:4: ignore for fx-github expired on 2021-08-01 ("Actions only"); no longer ignored — 1 finding counts again`,
@@ -93,7 +97,7 @@ describe('.downstack.yml', () => {
   it('a broken config stops with file:line and exit 2', async () => {
     const config = join(dir, 'broken.yml');
     await writeFile(config, 'failOn: active\nignore:\n  - provider: fx-github\n    expires: soon\n');
-    const run = await runCli(['check', STACK, ...FULL, '--config', config]);
+    const run = await runCli(['check', STACK, ...FULL, '--config', config], FX);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${config}:3: ignore.0.reason:`);
     expect(run.stderr).toContain(`${config}:4: ignore.0.expires: must be a date`);
@@ -106,7 +110,7 @@ describe('check --output', () => {
     const out = join(dir, 'out', 'report.sarif');
     await mkdir(join(dir, 'out'));
     await writeFile(out, 'the previous report');
-    const run = await runCli(['check', STACK, ...FULL, '--format', 'sarif', '--output', out]);
+    const run = await runCli(['check', STACK, ...FULL, '--format', 'sarif', '--output', out], FX);
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('');
     const sarif = JSON.parse(await readFile(out, 'utf8')) as { version: string; runs: Array<{ results: unknown[] }> };
@@ -117,7 +121,7 @@ describe('check --output', () => {
 
   it('writes a self-contained HTML file', async () => {
     const out = join(dir, 'report.html');
-    const run = await runCli(['check', STACK, ...FULL, '--format', 'html', '--output', out]);
+    const run = await runCli(['check', STACK, ...FULL, '--format', 'html', '--output', out], FX);
     expect(run.code).toBe(0);
     const html = await readFile(out, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);

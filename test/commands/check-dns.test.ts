@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
-import { runCli } from './run-cli.js';
+import { type CliOptions, runCli } from '../helpers/cli.js';
 
 const STACK = 'test/fixtures/dns/stack/domains.txt';
-const env = (extra: Record<string, string> = {}) => ({
-  DOWNSTACK_OFFLINE: '',
-  DOWNSTACK_PROVIDERS_DIR: resolve('test/fixtures/dns/catalog'),
-  ...extra,
+const env = (extra: Record<string, string> = {}): CliOptions => ({
+  catalog: resolve('test/fixtures/dns/catalog'),
+  online: true,
+  env: extra,
 });
 const index = () => ['--index', mkdtempSync(join(tmpdir(), 'downstack-dns-index-')), '--no-snapshot'];
 let server: DnsServer;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { copyIndex, runCli } from './helpers.js';
+import { copyIndex, runCli } from '../helpers/cli.js';
 
 describe('downstack incidents', () => {
-  it('lists one provider’s incidents in a window as Incident JSON, index over snapshot', () => {
+  it('lists one provider’s incidents in a window as Incident JSON, index over snapshot', async () => {
     const index = copyIndex('test/fixtures/index');
-    const run = runCli([
+    const run = await runCli([
       'incidents',
       '--provider',
       'aws',
@@ -28,7 +28,7 @@ describe('downstack incidents', () => {
     });
   });
 
-  it('includes the embedded snapshot unless told not to', () => {
+  it('includes the embedded snapshot unless told not to', async () => {
     const args = [
       'incidents',
       '--provider',
@@ -42,15 +42,17 @@ describe('downstack incidents', () => {
       '--index',
       '/nonexistent-downstack-index',
     ];
-    expect(JSON.parse(runCli(args).stdout).map((i: { id: string }) => i.id)).toEqual(['aws-2017-02-28-s3-us-east-1']);
-    expect(JSON.parse(runCli([...args, '--no-snapshot']).stdout)).toEqual([]);
+    expect(JSON.parse((await runCli(args)).stdout).map((i: { id: string }) => i.id)).toEqual([
+      'aws-2017-02-28-s3-us-east-1',
+    ]);
+    expect(JSON.parse((await runCli([...args, '--no-snapshot'])).stdout)).toEqual([]);
   });
 
   it('names a damaged index file, ignores it, and keeps answering from the snapshot', async () => {
     const index = copyIndex('test/fixtures/index');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(`${index}/aws.json`, '{"schemaVersion": 1, "provider": "aws", "incidents": [');
-    const run = runCli([
+    const run = await runCli([
       'incidents',
       '--provider',
       'aws',
@@ -68,8 +70,8 @@ describe('downstack incidents', () => {
     expect(JSON.parse(run.stdout).map((i: { id: string }) => i.id)).toEqual(['aws-2017-02-28-s3-us-east-1']);
   });
 
-  it('rejects an unknown provider id', () => {
-    const run = runCli(['incidents', '--provider', 'nope']);
+  it('rejects an unknown provider id', async () => {
+    const run = await runCli(['incidents', '--provider', 'nope']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('unknown provider "nope"');
   });

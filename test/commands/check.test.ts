@@ -2,14 +2,14 @@ import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyIndex, runCli } from './helpers.js';
+import { copyIndex, runCli } from '../helpers/cli.js';
 
 const AUGUST = ['--since', '2021-08-01', '--until', '2021-08-31T23:59Z', '--no-snapshot'];
 
 describe('downstack check (real binary, real catalog)', () => {
-  it('maps the example stack to providers with their evidence, and finds the incidents that touched it', () => {
+  it('maps the example stack to providers with their evidence, and finds the incidents that touched it', async () => {
     const index = copyIndex('test/fixtures/index');
-    const run = runCli(['check', 'examples/saas-app', '--index', index, '--format', 'json', ...AUGUST]);
+    const run = await runCli(['check', 'examples/saas-app', '--index', index, '--format', 'json', ...AUGUST]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout);
     expect(report.schemaVersion).toBe(1);
@@ -52,8 +52,8 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(report.inputs.find((i: { kind: string }) => i.kind === 'domains').errors).toHaveLength(1);
   });
 
-  it('prints a table with providers, why, incidents and what to replay', () => {
-    const run = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
+  it('prints a table with providers, why, incidents and what to replay', async () => {
+    const run = await runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^downstack {2}\d+ providers \(\+1 upstream\) from 2 inputs/);
     expect(run.stdout).toMatch(/Twingate\s+all components/);
@@ -65,56 +65,67 @@ describe('downstack check (real binary, real catalog)', () => {
       'Anything that failed between 2021-08-10 19:39 UTC and 2021-08-10 22:30 UTC may need a replay (2h 51m)',
     );
     expect(run.stdout).not.toMatch(/\u001b\[/);
-    const forced = runCli(['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST], {
-      env: { NO_COLOR: '', FORCE_COLOR: '1' },
-    });
+    const forced = await runCli(
+      ['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST],
+      {
+        env: { NO_COLOR: '', FORCE_COLOR: '1' },
+      },
+    );
     expect(forced.stdout).toMatch(/\u001b\[1mdownstack/);
-    const both = runCli(
+    const both = await runCli(
       ['check', 'examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST, '--no-color'],
       { env: { NO_COLOR: '', FORCE_COLOR: '1' } },
     );
     expect(both.stdout).not.toMatch(/\u001b\[/);
   });
 
-  it('gates a deploy with --fail-on', () => {
+  it('gates a deploy with --fail-on', async () => {
     const index = copyIndex('test/fixtures/index');
-    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'active', ...AUGUST]).code).toBe(1);
     expect(
-      runCli([
-        'check',
-        'examples/saas-app',
-        '--index',
-        index,
-        '--fail-on',
-        'active',
-        '--no-snapshot',
-        '--since',
-        '2021-08-01',
-        '--until',
-        '2021-08-25',
-      ]).code,
+      (await runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'active', ...AUGUST])).code,
+    ).toBe(1);
+    expect(
+      (
+        await runCli([
+          'check',
+          'examples/saas-app',
+          '--index',
+          index,
+          '--fail-on',
+          'active',
+          '--no-snapshot',
+          '--since',
+          '2021-08-01',
+          '--until',
+          '2021-08-25',
+        ])
+      ).code,
     ).toBe(0);
     expect(
-      runCli([
-        'check',
-        'examples/saas-app',
-        '--index',
-        index,
-        '--fail-on',
-        'any',
-        '--no-snapshot',
-        '--since',
-        '2021-08-01',
-        '--until',
-        '2021-08-25',
-      ]).code,
+      (
+        await runCli([
+          'check',
+          'examples/saas-app',
+          '--index',
+          index,
+          '--fail-on',
+          'any',
+          '--no-snapshot',
+          '--since',
+          '2021-08-01',
+          '--until',
+          '2021-08-25',
+        ])
+      ).code,
     ).toBe(1);
-    expect(runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'none', ...AUGUST]).code).toBe(0);
+    expect((await runCli(['check', 'examples/saas-app', '--index', index, '--fail-on', 'none', ...AUGUST])).code).toBe(
+      0,
+    );
   });
 
-  it('says so when the window is empty, and shows recent incidents as context', () => {
+  it('says so when the window is empty, and shows recent incidents as context', async () => {
     const stack = '{"name":"uploader","dependencies":{"@aws-sdk/client-s3":"^3"}}';
-    const run = runCli(
+    const run = await runCli(
       [
         'check',
         '-',
@@ -136,17 +147,23 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(run.stdout).toContain('2021-08-10 09:33 UTC  Amazon Web Services: Load balancer health checks in London');
   });
 
-  it('reads a pasted stack from stdin and detects its kind', () => {
-    const json = runCli(['check', '-', '--index', copyIndex('test/fixtures/index'), '--format', 'json', ...AUGUST], {
-      input: '{"name":"x","dependencies":{"stripe":"^16"}}',
-    });
+  it('reads a pasted stack from stdin and detects its kind', async () => {
+    const json = await runCli(
+      ['check', '-', '--index', copyIndex('test/fixtures/index'), '--format', 'json', ...AUGUST],
+      {
+        input: '{"name":"x","dependencies":{"stripe":"^16"}}',
+      },
+    );
     expect(json.code).toBe(0);
     expect(JSON.parse(json.stdout).inputs).toEqual([
       { file: '<stdin>', kind: 'package.json', dependencies: 1, errors: [] },
     ]);
-    const hosts = runCli(['check', '-', '--format', 'json', '--index', copyIndex('test/fixtures/index'), ...AUGUST], {
-      input: 'api.stripe.com\nhooks.slack.com\n',
-    });
+    const hosts = await runCli(
+      ['check', '-', '--format', 'json', '--index', copyIndex('test/fixtures/index'), ...AUGUST],
+      {
+        input: 'api.stripe.com\nhooks.slack.com\n',
+      },
+    );
     expect(
       JSON.parse(hosts.stdout)
         .providers.map((p: { id: string }) => p.id)
@@ -154,14 +171,14 @@ describe('downstack check (real binary, real catalog)', () => {
     ).toEqual(['slack', 'stripe']);
   });
 
-  it('reports unreadable inputs as file:line, goes on with the rest, and exits 2 only when nothing was read', () => {
+  it('reports unreadable inputs as file:line, goes on with the rest, and exits 2 only when nothing was read', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-bad-'));
     writeFileSync(join(dir, 'package.json'), '{\n  "dependencies": {\n    "stripe": "1"\n  \n');
     writeFileSync(join(dir, 'domains.txt'), Buffer.from([0x61, 0x00, 0x62]));
     // A sparse 1 GB lockfile costs no disk, and must be refused by size before anything reads it.
     writeFileSync(join(dir, 'hosts.txt'), '');
     truncateSync(join(dir, 'hosts.txt'), 1024 ** 3);
-    const broken = runCli(['check', dir, join(dir, 'missing.json'), '--index', copyIndex('test/fixtures/index')]);
+    const broken = await runCli(['check', dir, join(dir, 'missing.json'), '--index', copyIndex('test/fixtures/index')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`${join(dir, 'package.json')}:5: JSON ends early (truncated file?)`);
     expect(broken.stderr).toContain(`${join(dir, 'domains.txt')}: binary file, not a text input; skipped`);
@@ -170,7 +187,7 @@ describe('downstack check (real binary, real catalog)', () => {
       `${join(dir, 'hosts.txt')}: file is too large to scan (1.0 GB; the limit is 128 MB)`,
     );
 
-    const mixed = runCli([
+    const mixed = await runCli([
       'check',
       dir,
       'examples/saas-app/package.json',
@@ -183,18 +200,18 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(JSON.parse(mixed.stdout).providers.length).toBeGreaterThan(0);
   });
 
-  it('exits 3 when no supported input is found, and 2 on a bad flag value', () => {
+  it('exits 3 when no supported input is found, and 2 on a bad flag value', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'downstack-empty-'));
     writeFileSync(join(empty, 'README.md'), '# nothing here\n');
-    const none = runCli(['check', empty]);
+    const none = await runCli(['check', empty]);
     expect(none.code).toBe(3);
     expect(none.stderr).toContain('no supported input found');
-    const bad = runCli(['check', 'examples/saas-app', '--since', 'last tuesday']);
+    const bad = await runCli(['check', 'examples/saas-app', '--since', 'last tuesday']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--since "last tuesday" is not a time');
   });
 
-  it('honours .gitignore and never descends into node_modules', () => {
+  it('honours .gitignore and never descends into node_modules', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-walk-'));
     writeFileSync(join(dir, '.gitignore'), 'vendor/\n');
     for (const sub of ['node_modules/stripe', 'vendor', 'app']) {
@@ -204,7 +221,7 @@ describe('downstack check (real binary, real catalog)', () => {
     writeFileSync(join(dir, 'node_modules/stripe/package.json'), '{"name":"stripe","dependencies":{"qs":"1"}}');
     writeFileSync(join(dir, 'vendor/package.json'), '{"dependencies":{"@slack/web-api":"1"}}');
     writeFileSync(join(dir, 'app/package.json'), '{"name":"app","dependencies":{"stripe":"1"}}');
-    const run = runCli(['check', dir, '--format', 'json', '--index', copyIndex('test/fixtures/index')]);
+    const run = await runCli(['check', dir, '--format', 'json', '--index', copyIndex('test/fixtures/index')]);
     expect(JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file)).toEqual([join(dir, 'app/package.json')]);
   });
 });

@@ -1,14 +1,13 @@
-// The built CLI against a loopback server: plain progress lines, exit codes, stack selection, and kill -9.
-import { spawn } from 'node:child_process';
+// `downstack sync` and the check gate through the built CLI, against a loopback server: plain progress lines, exit codes, stack selection, and kill -9.
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IndexFileSchema } from '../../src/incidents/schema.js';
 import { LOCK_NAME } from '../../src/incidents/lock.js';
-import { tempDir, writeCatalog, type TestProvider } from './helpers/catalog.js';
-import { startStatusServer, type StatusServer } from './helpers/status-server.js';
+import { tempDir, writeCatalog, type TestProvider } from '../helpers/catalog.js';
+import { runCli } from '../helpers/cli.js';
+import { startStatusServer, type StatusServer } from '../helpers/status-server.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'downstack.js');
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
 const EMPTY_MAINT = '{"page":{"id":"x","name":"x","url":"https://status.example.com"},"scheduled_maintenances":[]}';
@@ -30,51 +29,13 @@ function provider(id: string, delayMs = 0): TestProvider {
   return { id, platform: 'statuspage', url: `${server.url}/${id}` };
 }
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(
-  args: string[],
-  options: { cwd?: string; input?: string; env?: Record<string, string>; killWhen?: () => boolean } = {},
-): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
-    let poll: NodeJS.Timeout | undefined;
-    if (options.killWhen) {
-      poll = setInterval(() => {
-        if (options.killWhen?.()) {
-          clearInterval(poll);
-          child.kill('SIGKILL');
-        }
-      }, 5);
-    }
-    child.on('close', (code, signal) => {
-      if (poll) clearInterval(poll);
-      resolve({ code, signal, stdout, stderr });
-    });
-  });
-}
-
 describe('downstack sync (CLI)', () => {
   it('prints one line per provider off a terminal, a summary, and exits 1 when a provider failed', async () => {
     const broken: TestProvider = { id: 'broken', platform: 'statuspage', url: `${server.url}/broken` };
     server.routes.set('/broken/api/v2/incidents.json', { status: 404, body: 'gone' });
     server.routes.set('/broken/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
     const catalog = writeCatalog([provider('gh'), broken]);
-    const run = await cli(['sync', '--all', '--catalog', catalog, '--index', indexDir]);
+    const run = await runCli(['sync', '--all', '--index', indexDir], { catalog });
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^gh: synced \(2 new; 2 in the index\)$/m);
     expect(run.stderr).toMatch(/^broken: failed: .*incidents\.json: HTTP 404/m);
@@ -82,7 +43,7 @@ describe('downstack sync (CLI)', () => {
     expect(run.stderr).not.toMatch(/\r/);
     expect(run.code).toBe(1);
 
-    const again = await cli(['sync', '--provider', 'gh', '--catalog', catalog, '--index', indexDir]);
+    const again = await runCli(['sync', '--provider', 'gh', '--index', indexDir], { catalog });
     expect(again.stderr).toMatch(/^gh: unchanged \(2 in the index\)$/m);
     expect(again.code).toBe(0);
   });
@@ -91,11 +52,12 @@ describe('downstack sync (CLI)', () => {
     const catalog = writeCatalog([provider('gh'), provider('other')]);
     const project = tempDir('downstack-project-');
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'gh-sdk': '^1.0.0' } }));
-    const run = await cli(['sync', project, '--catalog', catalog, '--index', indexDir]);
+    const run = await runCli(['sync', project, '--index', indexDir], { catalog });
     expect(run.code).toBe(0);
     expect(readdirSync(indexDir).filter((name) => name.endsWith('.json'))).toEqual(['gh.json']);
 
-    const piped = await cli(['sync', '-', '--catalog', catalog, '--index', indexDir], {
+    const piped = await runCli(['sync', '-', '--index', indexDir], {
+      catalog,
       input: JSON.stringify({ name: 'x', dependencies: { 'other-sdk': '1' } }),
     });
     expect(piped.code).toBe(0);
@@ -108,10 +70,8 @@ describe('downstack sync (CLI)', () => {
 
   it('rejects an unknown provider and bad numbers as usage errors', async () => {
     const catalog = writeCatalog([provider('gh')]);
-    expect((await cli(['sync', '--provider', 'nope', '--catalog', catalog, '--index', indexDir])).code).toBe(2);
-    expect((await cli(['sync', '--all', '--concurrency', '0', '--catalog', catalog, '--index', indexDir])).code).toBe(
-      2,
-    );
+    expect((await runCli(['sync', '--provider', 'nope', '--index', indexDir], { catalog })).code).toBe(2);
+    expect((await runCli(['sync', '--all', '--concurrency', '0', '--index', indexDir], { catalog })).code).toBe(2);
   });
 
   it('kill -9 in the middle of a sync leaves every index file old or new, and the next sync recovers the lock', async () => {
@@ -129,7 +89,8 @@ describe('downstack sync (CLI)', () => {
       readdirSync(indexDir).some(
         (name) => name.endsWith('.json') && readFileSync(join(indexDir, name), 'utf8').includes('69sb0f8lydp4'),
       );
-    const killed = await cli(['sync', '--all', '--concurrency', '4', '--catalog', catalog, '--index', indexDir], {
+    const killed = await runCli(['sync', '--all', '--concurrency', '4', '--index', indexDir], {
+      catalog,
       killWhen: written,
     });
     expect(killed.signal).toBe('SIGKILL');
@@ -147,7 +108,7 @@ describe('downstack sync (CLI)', () => {
     writeFileSync(leftover, '{"half": ');
     utimesSync(leftover, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
 
-    const next = await cli(['sync', '--all', '--catalog', catalog, '--index', indexDir]);
+    const next = await runCli(['sync', '--all', '--index', indexDir], { catalog });
     expect(next.code).toBe(0);
     expect(next.stderr).toMatch(/took over a stale lock \(pid \d+/);
     for (const { id } of providers)
@@ -201,10 +162,9 @@ describe('check as a pre-deploy gate', () => {
     server.routes.set('/gate/api/v2/incidents.json', { body: openIncident });
     server.routes.set('/gate/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
     const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
-    const env = { DOWNSTACK_PROVIDERS_DIR: catalog };
-    const run = await cli(
+    const run = await runCli(
       ['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir, '--format', 'json'],
-      { env, input: stack },
+      { catalog, online: true, input: stack },
     );
     expect(run.code).toBe(1);
     expect(JSON.parse(run.stdout).findings).toMatchObject([
@@ -213,9 +173,9 @@ describe('check as a pre-deploy gate', () => {
     expect(server.total()).toBeGreaterThan(0);
 
     const skipped = tempDir();
-    const noSync = await cli(
+    const noSync = await runCli(
       ['check', '-', '--fail-on', 'active', '--no-sync', '--no-snapshot', '--index', skipped, '--format', 'json'],
-      { env, input: stack },
+      { catalog, online: true, input: stack },
     );
     expect(noSync.code).toBe(0);
     expect(JSON.parse(noSync.stdout).findings).toEqual([]);
@@ -224,17 +184,21 @@ describe('check as a pre-deploy gate', () => {
   it('decides from the local index with a warning when the sync fails, and exits 2 under --strict', async () => {
     server.routes.set('/gate/api/v2/incidents.json', { status: 503, body: 'down' });
     const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
-    const env = { DOWNSTACK_PROVIDERS_DIR: catalog };
-    const lenient = await cli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir], {
-      env,
+    const lenient = await runCli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir], {
+      catalog,
+      online: true,
       input: stack,
     });
     expect(lenient.code).toBe(0);
     expect(lenient.stderr).toContain('using the local index');
-    const strict = await cli(['check', '-', '--fail-on', 'active', '--strict', '--no-snapshot', '--index', indexDir], {
-      env,
-      input: stack,
-    });
+    const strict = await runCli(
+      ['check', '-', '--fail-on', 'active', '--strict', '--no-snapshot', '--index', indexDir],
+      {
+        catalog,
+        online: true,
+        input: stack,
+      },
+    );
     expect(strict.code).toBe(2);
     expect(strict.stderr).toContain('--strict: the live status of this stack could not be fetched');
   });

@@ -6,9 +6,10 @@ import { buildMatcher, exposuresFor } from '../../dist/catalog/matcher.js';
 import { PROVIDERS_DIR } from '../../dist/paths.js';
 import { scanPaths } from '../../dist/scan.js';
 
-const fixtureCatalog = fileURLToPath(new URL('../../test/fixtures/lockfiles/catalog/', import.meta.url));
+const pool = fileURLToPath(new URL('../../test/fixtures/providers/', import.meta.url));
+const fixtureCatalog = ['aws', 'openai', 'sentry', 'slack', 'stripe'].map((id) => `${pool}${id}.yaml`);
 const hasCatalog = existsSync(PROVIDERS_DIR) && readdirSync(PROVIDERS_DIR).some((name) => name.endsWith('.yaml'));
-const catalog = loadCatalog([hasCatalog ? PROVIDERS_DIR : fixtureCatalog]);
+const catalog = loadCatalog(hasCatalog ? [PROVIDERS_DIR] : fixtureCatalog);
 const { inputs } = await scanPaths([process.argv[2]]);
 const dependencies = inputs.flatMap((input) => input.dependencies);
 const { exposures } = exposuresFor(dependencies, buildMatcher(catalog), catalog);

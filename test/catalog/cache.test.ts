@@ -1,15 +1,15 @@
-import { appendFileSync, cpSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readCachedProviders, writeCatalogCache } from '../../src/catalog/cache.js';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { PROVIDERS_DIR } from '../../src/paths.js';
+import { writeTestCatalog } from '../helpers/catalog.js';
 
 describe('catalog cache', () => {
   it('gives back exactly the providers the YAML files give, and is dropped once a file changes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
-    cpSync('test/fixtures/catalog-mini', dir, { recursive: true });
+    const dir = writeTestCatalog(['aws', 'google-cloud', 'heroku', 'stripe', 'twingate']);
     const cachePath = join(mkdtempSync(join(tmpdir(), 'downstack-cache-')), 'catalog-cache.json');
     const fromYaml = [...loadCatalog([dir]).providers.values()];
     await writeCatalogCache(dir, fromYaml, cachePath);

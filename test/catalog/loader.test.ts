@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { CatalogError } from '../../src/errors.js';
+import { TEST_PROVIDERS, writeTestCatalog } from '../helpers/catalog.js';
+
+const mini = () => writeTestCatalog(['aws', 'google-cloud', 'heroku', 'stripe', 'twingate']);
 
 describe('catalog loader', () => {
   it('loads providers with id = file name', () => {
-    const catalog = loadCatalog(['test/fixtures/catalog-mini']);
+    const catalog = loadCatalog([mini()]);
     expect([...catalog.providers.keys()].sort()).toEqual(['aws', 'google-cloud', 'heroku', 'stripe', 'twingate']);
     expect(catalog.providers.get('twingate')?.status.pageId).toBe('d3m2m1y4ghc6');
   });
@@ -30,15 +33,15 @@ describe('catalog loader', () => {
   });
 
   it('takes single provider files as well as directories', () => {
-    const single = loadCatalog(['test/fixtures/catalog-mini/stripe.yaml']);
+    const single = loadCatalog([`${TEST_PROVIDERS}/stripe.yaml`]);
     expect([...single.providers.keys()]).toEqual(['stripe']);
-    expect(() =>
-      loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate/stripe-clone.yaml']),
-    ).toThrowError(/npm "stripe" is also claimed/);
+    expect(() => loadCatalog([mini(), 'test/fixtures/catalog-duplicate/stripe-clone.yaml'])).toThrowError(
+      /npm "stripe" is also claimed/,
+    );
   });
 
   it('rejects an npm name claimed by two unrelated providers', () => {
-    expect(() => loadCatalog(['test/fixtures/catalog-mini', 'test/fixtures/catalog-duplicate'])).toThrowError(
+    expect(() => loadCatalog([mini(), 'test/fixtures/catalog-duplicate'])).toThrowError(
       /npm "stripe" is also claimed by provider "stripe"/,
     );
   });

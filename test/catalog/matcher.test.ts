@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../../src/catalog/matcher.js';
+import { testCatalog } from '../helpers/catalog.js';
 import type { Dependency } from '../../src/model.js';
 
-const catalog = loadCatalog(['test/fixtures/catalog-mini']);
+const catalog = testCatalog(['aws', 'google-cloud', 'heroku', 'stripe', 'twingate']);
 const matcher = buildMatcher(catalog);
 const dep = (ecosystem: Dependency['ecosystem'], name: string, extra: Partial<Dependency> = {}): Dependency => ({
   ecosystem,

@@ -3,11 +3,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeTestCatalog } from '../helpers/catalog.js';
 import { runCli } from '../helpers/cli.js';
+import { REPORT_PROVIDERS } from '../helpers/report-fixture.js';
 
 const FIXTURES = 'test/fixtures/report';
-/** The report fixture's own providers (fx-aws, fx-github, …), never the built-in catalog. */
-const FX = { catalog: resolve(FIXTURES, 'catalog') };
+/** The report fixture's own providers, never the built-in catalog. */
+const FX = { catalog: writeTestCatalog(REPORT_PROVIDERS) };
 
 const STACK = join(FIXTURES, 'stack');
 const CONFIGURED = join(FIXTURES, 'configured-stack');

@@ -1,12 +1,12 @@
 // `downstack explain`: the chains behind a provider or a package, root first, per file and workspace.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { explainTarget, renderExplanations } from '../../src/commands/explain.js';
 import { scanPaths } from '../../src/scan.js';
+import { testCatalog } from '../helpers/catalog.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lockfiles/', import.meta.url));
-const catalog = loadCatalog([`${FIXTURES}catalog`]);
+const catalog = testCatalog(['aws', 'openai', 'sentry', 'slack', 'stripe']);
 
 async function dependenciesOf(dir: string) {
   const { inputs } = await scanPaths([`${FIXTURES}${dir}`]);

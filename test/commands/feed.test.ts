@@ -1,11 +1,13 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { writeTestCatalog } from '../helpers/catalog.js';
 import { runCli } from '../helpers/cli.js';
+import { REPORT_PROVIDERS } from '../helpers/report-fixture.js';
 
 const FIXTURES = 'test/fixtures/report';
-/** The report fixture's own providers (fx-aws, fx-github, …), never the built-in catalog. */
-const FX = { catalog: resolve(FIXTURES, 'catalog') };
+/** The report fixture's own providers, never the built-in catalog. */
+const FX = { catalog: writeTestCatalog(REPORT_PROVIDERS) };
 
 const parser = new XMLParser({
   ignoreAttributes: false,

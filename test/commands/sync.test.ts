@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IndexFileSchema } from '../../src/incidents/schema.js';
 import { LOCK_NAME } from '../../src/incidents/lock.js';
-import { tempDir, writeCatalog, type TestProvider } from '../helpers/catalog.js';
+import { tempDir, type TestProvider, writeTestCatalog } from '../helpers/catalog.js';
 import { runCli } from '../helpers/cli.js';
 import { startStatusServer, type StatusServer } from '../helpers/status-server.js';
 
@@ -34,7 +34,7 @@ describe('downstack sync (CLI)', () => {
     const broken: TestProvider = { id: 'broken', platform: 'statuspage', url: `${server.url}/broken` };
     server.routes.set('/broken/api/v2/incidents.json', { status: 404, body: 'gone' });
     server.routes.set('/broken/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
-    const catalog = writeCatalog([provider('gh'), broken]);
+    const catalog = writeTestCatalog([], { extra: [provider('gh'), broken] });
     const run = await runCli(['sync', '--all', '--index', indexDir], { catalog });
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(/^gh: synced \(2 new; 2 in the index\)$/m);
@@ -49,7 +49,7 @@ describe('downstack sync (CLI)', () => {
   });
 
   it('syncs only the providers of the stack it is pointed at', async () => {
-    const catalog = writeCatalog([provider('gh'), provider('other')]);
+    const catalog = writeTestCatalog([], { extra: [provider('gh'), provider('other')] });
     const project = tempDir('downstack-project-');
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', dependencies: { 'gh-sdk': '^1.0.0' } }));
     const run = await runCli(['sync', project, '--index', indexDir], { catalog });
@@ -69,7 +69,7 @@ describe('downstack sync (CLI)', () => {
   });
 
   it('rejects an unknown provider and bad numbers as usage errors', async () => {
-    const catalog = writeCatalog([provider('gh')]);
+    const catalog = writeTestCatalog([], { extra: [provider('gh')] });
     expect((await runCli(['sync', '--provider', 'nope', '--index', indexDir], { catalog })).code).toBe(2);
     expect((await runCli(['sync', '--all', '--concurrency', '0', '--index', indexDir], { catalog })).code).toBe(2);
   });
@@ -78,7 +78,7 @@ describe('downstack sync (CLI)', () => {
     const providers = Array.from({ length: 24 }, (_, i) =>
       provider(`p${String(i).padStart(2, '0')}`, 150 + (i % 5) * 50),
     );
-    const catalog = writeCatalog(providers);
+    const catalog = writeTestCatalog([], { extra: providers });
     // An older, valid file for every provider: after the kill each must be that one or a complete new one.
     for (const { id } of providers)
       writeFileSync(
@@ -161,7 +161,9 @@ describe('check as a pre-deploy gate', () => {
   it('--fail-on active asks the status page first and fails on the open incident it reports', async () => {
     server.routes.set('/gate/api/v2/incidents.json', { body: openIncident });
     server.routes.set('/gate/api/v2/scheduled-maintenances.json', { body: EMPTY_MAINT });
-    const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
+    const catalog = writeTestCatalog([], {
+      extra: [{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }],
+    });
     const run = await runCli(
       ['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir, '--format', 'json'],
       { catalog, online: true, input: stack },
@@ -183,7 +185,9 @@ describe('check as a pre-deploy gate', () => {
 
   it('decides from the local index with a warning when the sync fails, and exits 2 under --strict', async () => {
     server.routes.set('/gate/api/v2/incidents.json', { status: 503, body: 'down' });
-    const catalog = writeCatalog([{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }]);
+    const catalog = writeTestCatalog([], {
+      extra: [{ id: 'gate', platform: 'statuspage', url: `${server.url}/gate` }],
+    });
     const lenient = await runCli(['check', '-', '--fail-on', 'active', '--no-snapshot', '--index', indexDir], {
       catalog,
       online: true,

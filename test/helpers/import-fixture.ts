@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { finalizeDraft, readDocument } from '../../src/incidents/import/index.js';
 import type { Incident, InputProblem } from '../../src/model.js';
+import { testCatalog } from './catalog.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
-export const catalog = loadCatalog([`${FIXTURES}catalog`]);
+export const catalog = testCatalog(['aws', 'gcp', 'github', 'northwind', 'ruvna', 'trello', 'twingate']);
 
 export function fixture(path: string): { file: string; text: string } {
   return { file: `${FIXTURES}${path}`, text: readFileSync(`${FIXTURES}${path}`, 'utf8') };

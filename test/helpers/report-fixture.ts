@@ -6,11 +6,14 @@ import { runCheck, type CheckReport } from '../../src/check.js';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { parseConfig } from '../../src/config/load.js';
 import { applyIgnores, type ReportNotes } from '../../src/config/ignores.js';
+import { writeTestCatalog } from './catalog.js';
 
 export const FIXTURES = 'test/fixtures/report';
 export const NOW = new Date('2021-08-11T06:00:00Z');
 export const SINCE = new Date('2021-08-10T00:00:00Z');
 export const UNTIL = new Date('2021-08-12T00:00:00Z');
+/** The report fixture's own providers: ids apart from the real catalog's, so no report test reads as a real one. */
+export const REPORT_PROVIDERS = ['fx-aws', 'fx-github', 'fx-sendgrid', 'fx-stripe'];
 
 export async function fixtureReport(stack = 'stack', extraProviders: string[] = []): Promise<CheckReport> {
   return runCheck({
@@ -19,7 +22,7 @@ export async function fixtureReport(stack = 'stack', extraProviders: string[] = 
     since: SINCE,
     until: UNTIL,
     now: NOW,
-    catalog: loadCatalog([join(FIXTURES, 'catalog'), ...extraProviders]),
+    catalog: loadCatalog([writeTestCatalog(REPORT_PROVIDERS), ...extraProviders]),
   });
 }
 

@@ -2,10 +2,10 @@
 // snapshot, whose contents other work changes).
 import { fileURLToPath } from 'node:url';
 import { runCheck, type CheckReport } from '../../src/check.js';
-import { loadCatalog } from '../../src/catalog/loader.js';
+import { testCatalog } from './catalog.js';
 
 export const TERRAFORM_FIXTURES = fileURLToPath(new URL('../fixtures/terraform/', import.meta.url));
-export const terraformCatalog = () => loadCatalog([`${TERRAFORM_FIXTURES}catalog`]);
+export const terraformCatalog = () => testCatalog(['aws', 'azure', 'cloudflare', 'datadog', 'google-cloud']);
 
 export async function checkTerraformFixture(
   paths: string[],

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { findIncidents } from '../../src/incidents/findings.js';
+import { testCatalog } from '../helpers/catalog.js';
 import type { Exposure, Incident } from '../../src/model.js';
 
-const catalog = loadCatalog(['test/fixtures/catalog-mini']);
+const catalog = testCatalog(['aws', 'google-cloud', 'heroku', 'stripe', 'twingate']);
 const options = {
   since: new Date('2022-07-01T00:00:00Z'),
   until: new Date('2022-07-31T00:00:00Z'),

@@ -2,14 +2,14 @@
 // catalog: the providers found, the `via` chains that explain them, and the dev flag of dev-only exposure.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../../src/catalog/matcher.js';
 import type { Dependency } from '../../src/model.js';
 import { scanPaths } from '../../src/scan.js';
+import { testCatalog } from '../helpers/catalog.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lockfiles/', import.meta.url));
-const catalog = loadCatalog([`${FIXTURES}catalog`]);
 const PROVIDERS = ['aws', 'openai', 'sentry', 'slack', 'stripe'];
+const catalog = testCatalog(PROVIDERS);
 
 async function scan(dir: string) {
   const result = await scanPaths([`${FIXTURES}${dir}`]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/check.js';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { renderCheck } from '../../src/report/render.js';
-import { FIXTURES, NOW } from '../helpers/report-fixture.js';
+import { testCatalog } from '../helpers/catalog.js';
+import { FIXTURES, NOW, REPORT_PROVIDERS } from '../helpers/report-fixture.js';
 
 async function report(stack: string, since: string, until: string) {
   return runCheck({
@@ -11,7 +11,7 @@ async function report(stack: string, since: string, until: string) {
     since: new Date(since),
     until: new Date(until),
     now: NOW,
-    catalog: loadCatalog([`${FIXTURES}/catalog`]),
+    catalog: testCatalog(REPORT_PROVIDERS),
   });
 }
 

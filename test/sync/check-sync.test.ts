@@ -1,11 +1,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { syncBeforeCheck } from '../../src/sync/check-sync.js';
 import { acquireLock } from '../../src/incidents/lock.js';
-import { tempDir, writeCatalog } from '../helpers/catalog.js';
+import { tempDir, testCatalog } from '../helpers/catalog.js';
 import { startStatusServer } from '../helpers/status-server.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
@@ -24,12 +23,12 @@ describe('check --sync', () => {
       '/gh/api/v2/scheduled-maintenances.json': { body: EMPTY_MAINT },
     });
     try {
-      const catalog = loadCatalog([
-        writeCatalog([
+      const catalog = testCatalog([], {
+        extra: [
           { id: 'gh', platform: 'statuspage', url: `${server.url}/gh` },
           { id: 'unused', platform: 'statuspage', url: `${server.url}/unused` },
-        ]),
-      ]);
+        ],
+      });
       const indexDir = tempDir();
       const warnings: string[] = [];
       const report = await syncBeforeCheck({
@@ -51,7 +50,7 @@ describe('check --sync', () => {
     const server = await startStatusServer();
     const url = `${server.url}/gh`;
     await server.close();
-    const catalog = loadCatalog([writeCatalog([{ id: 'gh', platform: 'statuspage', url }])]);
+    const catalog = testCatalog([], { extra: [{ id: 'gh', platform: 'statuspage', url }] });
     const indexDir = tempDir();
     await new IncidentIndex(indexDir).write({
       schemaVersion: 1,
@@ -74,7 +73,7 @@ describe('check --sync', () => {
   });
 
   it('a sync already running: gives up at the deadline with a warning instead of waiting it out', async () => {
-    const catalog = loadCatalog([writeCatalog([{ id: 'gh', platform: 'statuspage', url: 'http://127.0.0.1:9/gh' }])]);
+    const catalog = testCatalog([], { extra: [{ id: 'gh', platform: 'statuspage', url: 'http://127.0.0.1:9/gh' }] });
     const indexDir = tempDir();
     const held = await acquireLock(indexDir, { waitMs: 0 });
     try {

@@ -1,12 +1,12 @@
-// Every platform end to end: catalog templates → loopback pages → sync → index → check's findings.
+// Every platform end to end: test catalog served from loopback pages → sync → index → check's findings.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/check.js';
-import { loadCatalog, type Catalog } from '../../src/catalog/loader.js';
+import type { Catalog } from '../../src/catalog/loader.js';
 import { IndexFileSchema } from '../../src/incidents/schema.js';
 import { runSync, type SyncReport } from '../../src/sync/sync.js';
-import { catalogFromTemplates, tempDir } from '../helpers/catalog.js';
+import { tempDir, testCatalog } from '../helpers/catalog.js';
 import { startStatusServer, type StatusServer } from '../helpers/status-server.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
@@ -18,6 +18,20 @@ let server: StatusServer;
 let indexDir: string;
 let catalog: Catalog;
 let report: SyncReport;
+const PLATFORM_PROVIDERS = [
+  'aws',
+  'azure',
+  'better-stack',
+  'cloudflare',
+  'example-rss',
+  'github',
+  'gitlab',
+  'google-cloud',
+  'heroku',
+  'openai',
+  'slack',
+  'wistia',
+];
 
 beforeAll(async () => {
   const awsText = fixture('aws/currentevents.json');
@@ -32,9 +46,9 @@ beforeAll(async () => {
     '/openai/feed.atom': xml('incidentio/feed.atom', 'application/atom+xml'),
     '/wistia/v3/summary.json': json('instatus/summary.json'),
     '/wistia/v3/components.json': json('instatus/components.json'),
-    '/betterstack/index.json': json('betterstack/index.json'),
-    '/statusio/1.0/status/5b36dc6502d06804c08349f7': json('statusio/status-incident.json'),
-    '/gcp/incidents.json': json('gcp/incidents.json'),
+    '/better-stack/index.json': json('betterstack/index.json'),
+    '/gitlab/1.0/status/5b36dc6502d06804c08349f7': json('statusio/status-incident.json'),
+    '/google-cloud/incidents.json': json('gcp/incidents.json'),
     '/aws/public/currentevents': {
       body: Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(awsText, 'utf16le').swap16()]),
       contentType: 'application/json;charset=utf-16',
@@ -44,9 +58,9 @@ beforeAll(async () => {
     '/slack/api/v2.0.0/current': json('slack/current-active.json'),
     '/slack/api/v2.0.0/history': json('slack/history.json'),
     '/heroku/api/v4/current-status': json('heroku/current-status-incident.json'),
-    '/example/feed.rss': xml('feed/generic.rss'),
+    '/example-rss/feed.rss': xml('feed/generic.rss'),
   });
-  catalog = loadCatalog([catalogFromTemplates(server.url)]);
+  catalog = testCatalog(PLATFORM_PROVIDERS, { statusBase: server.url });
   indexDir = tempDir();
   report = await runSync({ indexDir, catalog, providers: [...catalog.providers.keys()], lockWaitMs: 5_000 });
 });
@@ -97,7 +111,7 @@ describe('sync across every platform', () => {
         .sort(),
     ).toEqual([['me-south-1'], ['us-west-1']]);
     expect(incidents('aws').find((incident) => incident.regions[0] === 'me-south-1')?.components).toContain(
-      'Amazon S3',
+      'Amazon Simple Storage Service',
     );
     expect(incidents('azure')[0]?.regions).toEqual(['westus']);
     expect(incidents('google-cloud').find((incident) => incident.id === '3BvH3LVGcupoYqV6F4Nw')?.regions).toEqual([

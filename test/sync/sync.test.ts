@@ -1,11 +1,10 @@
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { IndexFileSchema, type IndexFile } from '../../src/incidents/schema.js';
 import { runSync, type SyncOptions } from '../../src/sync/sync.js';
-import { writeCatalog, tempDir, type TestProvider } from '../helpers/catalog.js';
+import { tempDir, testCatalog, type TestProvider } from '../helpers/catalog.js';
 import { startStatusServer, type Route, type StatusServer } from '../helpers/status-server.js';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'sync');
@@ -34,7 +33,7 @@ function statuspage(id: string, incidents: Route, extra: Record<string, Route> =
 }
 
 async function sync(providers: TestProvider[], options: Partial<SyncOptions> = {}) {
-  const catalog = loadCatalog([writeCatalog(providers)]);
+  const catalog = testCatalog([], { extra: providers });
   return runSync({
     indexDir,
     catalog,
@@ -379,7 +378,7 @@ describe('the index stays whole', () => {
 
   it('two syncs at once both finish and leave a valid index', async () => {
     const gh = statuspage('gh', { body: fixture('statuspage/incidents-github.json'), delayMs: 100 });
-    const catalog = loadCatalog([writeCatalog([gh])]);
+    const catalog = testCatalog([], { extra: [gh] });
     const run = () => runSync({ indexDir, catalog, providers: ['gh'], http: FAST, lockWaitMs: 10_000 });
     const [a, b] = await Promise.all([run(), run()]);
     expect([a.providers[0]?.outcome, b.providers[0]?.outcome].sort()).toEqual(['synced', 'unchanged']);

@@ -1,7 +1,7 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command } from 'commander';
 import { registerCheckCommand } from './commands/check.js';
-import { EXIT, type CliContext, type CommonOptions, type RegisterCommand } from './commands/context.js';
+import type { CliContext, CommonOptions, RegisterCommand } from './commands/context.js';
 import { registerExplainCommand } from './commands/explain.js';
 import { registerFeed } from './commands/feed.js';
 import { importCommand } from './commands/import.js';
@@ -9,7 +9,7 @@ import { registerIncidentsCommand } from './commands/incidents.js';
 import { registerJobsCommand } from './commands/jobs.js';
 import { registerProvidersCommand } from './commands/providers.js';
 import { registerSync } from './commands/sync.js';
-import { CatalogError, DownstackError, ParseError, UsageError } from './errors.js';
+import { DownstackError, EXIT, type ExitCode, ParseError, UsageError } from './errors.js';
 import { writeFileAtomic } from './fs-atomic.js';
 import { resolveIndexDir } from './incidents/store.js';
 import type { InputProblem } from './model.js';
@@ -17,7 +17,8 @@ import { PROVIDERS_DIR } from './paths.js';
 import { cleanLine } from './sanitize.js';
 import { VERSION } from './version.js';
 
-export { EXIT, type CliContext, type CommonOptions, type RegisterCommand } from './commands/context.js';
+export type { CliContext, CommonOptions, RegisterCommand } from './commands/context.js';
+export { EXIT } from './errors.js';
 
 /** Every command, in the order `--help` lists them; each lives in its own module under src/commands/. */
 const COMMANDS: RegisterCommand[] = [
@@ -45,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     if (output) await writeFileAtomic(output, text);
     else process.stdout.write(text);
   };
-  let exitCode: number = EXIT.ok;
+  let exitCode: ExitCode = EXIT.ok;
   const context: CliContext = {
     now,
     useColor,
@@ -81,7 +82,9 @@ export async function main(argv: string[]): Promise<number> {
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    return reportError(error);
+    const { lines, code } = describeFailure(error, process.env.DOWNSTACK_DEBUG === '1');
+    for (const line of lines) process.stderr.write(`${line}\n`);
+    return code;
   }
   return exitCode;
 }
@@ -90,18 +93,22 @@ function located(problem: InputProblem): string {
   return `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${cleanLine(problem.message, 500)}`;
 }
 
-function reportError(error: unknown): number {
-  const code = (error as { code?: string }).code;
-  if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.ok;
-  if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.usage;
-  if (error instanceof ParseError) process.stderr.write(`${error.located}\n`);
-  else if (error instanceof CatalogError || error instanceof UsageError || error instanceof DownstackError)
-    process.stderr.write(`downstack: ${error.message}\n`);
-  else {
-    process.stderr.write(`downstack: unexpected error: ${(error as Error).stack ?? String(error)}\n`);
-    return 70;
-  }
-  return EXIT.usage;
+/**
+ * The one catch of the CLI: a named error is its message and its exit code (commander has printed its own);
+ * anything else is a bug in downstack, told in one line with a hint, its stack only with DOWNSTACK_DEBUG=1.
+ */
+export function describeFailure(error: unknown, debug: boolean): { lines: string[]; code: ExitCode } {
+  const commander = (error as { code?: unknown } | undefined)?.code;
+  if (commander === 'commander.helpDisplayed' || commander === 'commander.version' || commander === 'commander.help')
+    return { lines: [], code: EXIT.ok };
+  if (typeof commander === 'string' && commander.startsWith('commander.')) return { lines: [], code: EXIT.usage };
+  if (error instanceof ParseError) return { lines: [error.located], code: error.exitCode };
+  if (error instanceof DownstackError) return { lines: [`downstack: ${error.message}`], code: error.exitCode };
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const lines = [`downstack: internal error (a bug in downstack ${VERSION}): ${cleanLine(message, 300)}`];
+  if (debug && error instanceof Error && error.stack) lines.push(error.stack);
+  else lines.push('  run again with DOWNSTACK_DEBUG=1 for the stack trace, and report it with the command you ran');
+  return { lines, code: EXIT.internal };
 }
 
 async function readStdin(): Promise<string> {

@@ -6,7 +6,7 @@ import { withRuns } from '../jobs/runs.js';
 import { applyIgnores, describeExpired } from '../config/ignores.js';
 import { findConfig, loadConfig } from '../config/load.js';
 import { createDnsStage } from '../dns/stage.js';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import type { Finding } from '../model.js';
 import { CHECK_FORMATS, type CheckFormat } from '../report/formats.js';
 import { renderCheck } from '../report/render.js';
@@ -15,7 +15,6 @@ import { syncBeforeCheck } from '../sync/check-sync.js';
 import { parseTimeArg } from '../time.js';
 import {
   dnsSettings,
-  EXIT,
   indexOption,
   noResolveOption,
   resolverOption,

@@ -1,12 +1,9 @@
-// What the CLI shell hands every command: options declared once, the context, exit codes. Commands in this
-// folder register themselves with it and never touch `process` directly.
+// What the CLI shell hands every command: options declared once and the context. Commands in this folder register
+// themselves with it and never touch `process` directly; exit codes are named in errors.ts.
 import { Option, type Command } from 'commander';
 import { type DnsSettings, parseResolverAddress } from '../dns/settings.js';
-import { UsageError } from '../errors.js';
+import { type ExitCode, UsageError } from '../errors.js';
 import type { InputProblem } from '../model.js';
-
-/** 4: `import` stored what it could read and reports each entry it could not (`file:line: entry "…": …`). */
-export const EXIT = { ok: 0, failOn: 1, usage: 2, noInput: 3, partial: 4 } as const;
 
 export interface CommonOptions {
   index?: string;
@@ -63,7 +60,7 @@ export interface CliContext {
   catalogDirs(extra: string[]): string[];
   /** Writes a command's result to standard output, or atomically to `output` when given. */
   emit(text: string, output?: string): Promise<void>;
-  setExitCode(code: number): void;
+  setExitCode(code: ExitCode): void;
   readStdin(): Promise<string>;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;

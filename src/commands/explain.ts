@@ -4,6 +4,7 @@ import { Option, type Command } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
 import { createDnsStage } from '../dns/stage.js';
+import { EXIT } from '../errors.js';
 import { type CliContext, dnsSettings, noResolveOption, type ResolveFlags, resolverOption } from './context.js';
 import { dnsNote } from './dns-note.js';
 import type { Dependency } from '../model.js';
@@ -115,6 +116,6 @@ export function registerExplainCommand(program: Command, context: CliContext): v
       if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
       else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
       else await context.emit(`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
-      if (explanations.length === 0) context.setExitCode(1);
+      if (explanations.length === 0) context.setExitCode(EXIT.notInStack);
     });
 }

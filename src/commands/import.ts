@@ -4,11 +4,10 @@ import { readFile, stat } from 'node:fs/promises';
 import { Option } from 'commander';
 import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import type { RegisterCommand } from './context.js';
-import { EXIT, indexOption } from './context.js';
-import { ParseError } from '../errors.js';
+import { indexOption } from './context.js';
+import { EXIT, ImportError, ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
 import {
-  ImportError,
   importDocuments,
   MAX_DOCUMENT_BYTES,
   tooBig,

@@ -11,7 +11,8 @@ import { scheduleLabel } from '../report/job-runs.js';
 import { cleanLine } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 import { formatUtc } from '../time.js';
-import { EXIT, type CliContext } from './context.js';
+import { EXIT } from '../errors.js';
+import type { CliContext } from './context.js';
 
 interface JobsFlags {
   format: 'table' | 'json';

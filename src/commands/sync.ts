@@ -4,7 +4,7 @@ import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import { createDnsStage } from '../dns/stage.js';
 import type { CliContext, CommonOptions, RegisterCommand, ResolveFlags } from './context.js';
 import { dnsSettings, indexOption, noResolveOption, resolverOption } from './context.js';
-import { UsageError } from '../errors.js';
+import { EXIT, UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
 import { cleanLine } from '../sanitize.js';
 import { DEFAULT_HTTP } from '../sync/http.js';
@@ -20,8 +20,6 @@ interface SyncFlags extends CommonOptions, ResolveFlags {
   catalog?: string[];
   progress?: boolean;
 }
-
-const EXIT_SOME_FAILED = 1;
 
 export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
   program
@@ -52,7 +50,7 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
       const ids = await selectProviders(paths, flags, catalog, context);
       if (ids.length === 0) {
         context.stderr.write(`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
-        context.setExitCode(3);
+        context.setExitCode(EXIT.noInput);
         return;
       }
       const started = Date.now();
@@ -64,7 +62,7 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
         onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
       });
       for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(`${line}\n`);
-      if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT_SOME_FAILED);
+      if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
     });
 };
 

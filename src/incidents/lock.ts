@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { link, mkdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DownstackError } from '../errors.js';
+import { LockError } from '../errors.js';
 
 export const LOCK_NAME = '.sync.lock';
 
@@ -22,10 +22,6 @@ interface LockOwner {
   host: string;
   startedAt: string;
   token: string;
-}
-
-export class LockError extends DownstackError {
-  override name = 'LockError';
 }
 
 export interface HeldLock {

@@ -1,6 +1,5 @@
 // The reader contract (README.md in this folder): one published format's text in, drafted incidents out. Readers are
 // pure — sync and import own every request, file read and write — so each one is tested on a string.
-import { ParseError } from '../errors.js';
 import type { DraftIncident } from './draft.js';
 
 export interface ReaderContext {
@@ -38,13 +37,8 @@ export interface ReaderResult {
 
 export type Reader = (text: string, context: ReaderContext) => ReaderResult;
 
-/** The whole document is not what the reader reads (wrong shape, HTML instead of JSON…); located like any input. */
-export class ReaderError extends ParseError {
-  override name = 'ReaderError';
-  constructor(source: string, message: string, line?: number) {
-    super(source, line, message);
-  }
-}
+/** What a reader throws when a whole document is not its format; defined with the other errors in errors.ts. */
+export { ReaderError } from '../errors.js';
 
 /** `file:line: entry "…": what is wrong`, the form every entry problem is reported in. */
 export function describeProblem(source: string, problem: EntryProblem): string {

@@ -3,7 +3,8 @@ import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { acquireLock, LOCK_NAME, LockError } from '../../src/incidents/lock.js';
+import { LockError } from '../../src/errors.js';
+import { acquireLock, LOCK_NAME } from '../../src/incidents/lock.js';
 import { tempDir } from '../helpers/catalog.js';
 
 /** The pid of a process that has already exited. */

@@ -2,7 +2,7 @@
 // readable entry is imported and every unreadable one reported as `file:line: entry "…": what is wrong`. The batch is
 // written at once under the index lock: a crash or a lock held elsewhere writes nothing.
 import type { Catalog } from '../../catalog/loader.js';
-import { DownstackError, ParseError } from '../../errors.js';
+import { DownstackError, ImportError, ParseError } from '../../errors.js';
 import type { Incident, InputProblem, ReplayWindow } from '../../model.js';
 import type { DraftIncident } from '../../readers/draft.js';
 import { entryName, finishDraft } from '../../readers/finish.js';
@@ -53,14 +53,6 @@ export interface ImportResult {
   warnings: InputProblem[];
   /** Index files written (none on a dry run). */
   written: string[];
-}
-
-/** Nothing could be imported; every problem in every document is listed, and nothing was written. */
-export class ImportError extends DownstackError {
-  override name = 'ImportError';
-  constructor(readonly problems: string[]) {
-    super(`nothing imported, nothing written:\n  ${problems.join('\n  ')}`);
-  }
 }
 
 /** The drafts of one document and the entries it could not read; throws ParseError when none of it is readable. */

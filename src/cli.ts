@@ -4,17 +4,17 @@ import { registerCheckCommand } from './commands/check.js';
 import type { CliContext, CommonOptions, RegisterCommand } from './commands/context.js';
 import { registerExplainCommand } from './commands/explain.js';
 import { registerFeed } from './commands/feed.js';
-import { importCommand } from './commands/import.js';
+import { registerImport } from './commands/import.js';
 import { registerIncidentsCommand } from './commands/incidents.js';
 import { registerJobsCommand } from './commands/jobs.js';
 import { registerProvidersCommand } from './commands/providers.js';
 import { registerSync } from './commands/sync.js';
 import { DownstackError, EXIT, type ExitCode, ParseError, UsageError } from './errors.js';
 import { writeFileAtomic } from './fs-atomic.js';
-import { resolveIndexDir } from './incidents/store.js';
 import type { InputProblem } from './model.js';
-import { PROVIDERS_DIR } from './paths.js';
 import { cleanLine } from './sanitize.js';
+import type { CommandName } from './settings/options.js';
+import { type ParsedFlags, resolveSettings } from './settings/resolve.js';
 import { VERSION } from './version.js';
 
 export type { CliContext, CommonOptions, RegisterCommand } from './commands/context.js';
@@ -28,7 +28,7 @@ const COMMANDS: RegisterCommand[] = [
   registerJobsCommand,
   registerProvidersCommand,
   registerSync,
-  importCommand(),
+  registerImport,
   registerFeed,
 ];
 
@@ -38,10 +38,6 @@ export async function main(argv: string[]): Promise<number> {
   const forced = process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0';
   const useColor = (flags: CommonOptions) =>
     flags.color !== false && !process.env.NO_COLOR && (forced || process.stdout.isTTY === true);
-  const indexDir = (flags: CommonOptions, configured?: string) =>
-    resolveIndexDir(flags.index, process.env.DOWNSTACK_INDEX || configured);
-  // A replacement for the built-in catalog, for tests and for people who keep their own checkout of it.
-  const catalogDirs = (extra: string[]) => [process.env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...extra];
   const emit = async (text: string, output?: string) => {
     if (output) await writeFileAtomic(output, text);
     else process.stdout.write(text);
@@ -50,8 +46,7 @@ export async function main(argv: string[]): Promise<number> {
   const context: CliContext = {
     now,
     useColor,
-    indexDir,
-    catalogDirs,
+    settings: (name, command, paths) => resolveSettings(paths, parsedFlags(name, command), process.env),
     emit,
     setExitCode: (code) => {
       exitCode = code;
@@ -66,7 +61,6 @@ export async function main(argv: string[]): Promise<number> {
       columns: process.stderr.columns,
     },
     offline: process.env.DOWNSTACK_OFFLINE === '1',
-    ...(process.env.DOWNSTACK_RESOLVER ? { resolver: process.env.DOWNSTACK_RESOLVER } : {}),
   };
 
   const program = new Command()
@@ -87,6 +81,16 @@ export async function main(argv: string[]): Promise<number> {
     return code;
   }
   return exitCode;
+}
+
+/** What commander parsed for one command: values (defaults included) and which of them were typed. */
+function parsedFlags(name: CommandName, command: Command): ParsedFlags {
+  const given = new Set<string>();
+  for (const option of command.options) {
+    const key = option.attributeName();
+    if (command.getOptionValueSource(key) === 'cli') given.add(key);
+  }
+  return { command: name, values: command.opts(), given };
 }
 
 function located(problem: InputProblem): string {

@@ -1,30 +1,18 @@
 // `downstack check`: inputs → providers → incidents → replay windows, with the pre-deploy gate (`--fail-on`).
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import { runCheck } from '../check.js';
-import { loadCatalog } from '../catalog/loader.js';
-import { withRuns } from '../jobs/runs.js';
 import { applyIgnores, describeExpired } from '../config/ignores.js';
-import { findConfig, loadConfig } from '../config/load.js';
 import { createDnsStage } from '../dns/stage.js';
+import { withRuns } from '../jobs/runs.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { Finding } from '../model.js';
-import { CHECK_FORMATS, type CheckFormat } from '../report/formats.js';
+import type { CheckFormat } from '../report/formats.js';
 import { renderCheck } from '../report/render.js';
 import { cleanLine } from '../sanitize.js';
 import { syncBeforeCheck } from '../sync/check-sync.js';
 import { parseTimeArg } from '../time.js';
-import {
-  dnsSettings,
-  indexOption,
-  noResolveOption,
-  resolverOption,
-  sinceOption,
-  snapshotOption,
-  untilOption,
-  type CliContext,
-  type CommonOptions,
-  type ResolveFlags,
-} from './context.js';
+import { addOptions } from '../settings/options.js';
+import { type CliContext, type CommonOptions, dnsSettings, type ResolveFlags } from './context.js';
 import { dnsNote } from './dns-note.js';
 
 interface CheckFlags extends CommonOptions, ResolveFlags {
@@ -35,158 +23,112 @@ interface CheckFlags extends CommonOptions, ResolveFlags {
   omit?: string[];
   includeMaintenance?: boolean;
   snapshot: boolean;
-  config?: string;
   output?: string;
   sync?: boolean;
   strict?: boolean;
 }
 
 export function registerCheckCommand(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('check')
     .description(
       'map package.json, lockfiles, Terraform and domain lists to providers, and list the incidents that touched them',
     )
-    .argument('[paths...]', 'files or directories to scan; "-" reads a pasted stack from stdin', ['.'])
-    .addOption(sinceOption('90d'))
-    .addOption(untilOption())
-    .addOption(new Option('--format <format>', 'output format').choices(CHECK_FORMATS).default('table'))
-    .addOption(new Option('--output <file>', 'write the report to this file (atomically) instead of standard output'))
-    .addOption(
-      new Option(
-        '--config <file>',
-        'read defaults, ignore rules and extra providers from this file (default: .downstack.yml in the scanned directory or the working directory)',
-      ),
-    )
-    .addOption(
-      new Option(
-        '--fail-on <when>',
-        'exit 1 when a finding is: active (open incident) or any (any incident in the window)',
-      )
-        .choices(['none', 'active', 'any'])
-        .default('none'),
-    )
-    .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
-    .addOption(new Option('--include-maintenance', 'count scheduled maintenance as findings'))
-    .addOption(
-      new Option(
-        '--sync',
-        "sync the stack's providers first, with a short deadline (the default with --fail-on active); falls back to the local index when offline",
-      ),
-    )
-    .addOption(new Option('--no-sync', 'never sync first, not even for --fail-on active'))
-    .addOption(
-      new Option('--strict', 'exit 2 when the sync before the check fails, instead of deciding from the local index'),
-    )
-    .addOption(indexOption())
-    .addOption(snapshotOption())
-    .addOption(noResolveOption())
-    .addOption(resolverOption())
-    .option('--no-color', 'plain output')
-    .action(async (paths: string[], cliFlags: CheckFlags, command: Command) => {
-      const configFile = await findConfig(paths, cliFlags.config);
-      const config = configFile ? await loadConfig(configFile) : undefined;
-      // A flag given on the command line wins over the config file, which wins over the built-in default.
-      const fromConfig = <K extends 'since' | 'failOn' | 'format' | 'omit'>(key: K) =>
-        command.getOptionValueSource(key) === 'cli' ? cliFlags[key] : (config?.[key] ?? cliFlags[key]);
-      const flags: CheckFlags = {
-        ...cliFlags,
-        since: fromConfig('since') as string,
-        failOn: fromConfig('failOn') as CheckFlags['failOn'],
-        format: fromConfig('format') as CheckFormat,
-        omit: fromConfig('omit'),
-      };
-      const since = parseTimeArg(flags.since, context.now, '--since');
-      const until = parseTimeArg(flags.until, context.now, '--until');
-      if (since > until)
-        throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
-      // Sync and check both scan the paths; standard input can only be read once.
-      const stdin = once(() => context.readStdin());
-      const catalog = loadCatalog(context.catalogDirs(config?.providers ?? []));
-      const index = context.indexDir(flags, config?.index);
-      // One DNS stage for the whole run: the sync before a gate and the check share its lookups and its deadline.
-      const dns = createDnsStage(dnsSettings(flags, context));
-      try {
-        // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to.
-        const wantSync = flags.sync ?? flags.failOn === 'active';
-        let syncFailed = false;
-        if (wantSync && context.offline) {
+    .argument('[paths...]', 'files or directories to scan; "-" reads a pasted stack from stdin', ['.']);
+  addOptions(command, 'check').action(async (paths: string[]) => {
+    const settings = await context.settings<CheckFlags>('check', command, paths);
+    const { flags, config } = settings;
+    const since = parseTimeArg(flags.since, context.now, '--since');
+    const until = parseTimeArg(flags.until, context.now, '--until');
+    if (since > until)
+      throw new UsageError(`--since (${since.toISOString()}) is after --until (${until.toISOString()})`);
+    // Sync and check both scan the paths; standard input can only be read once.
+    const stdin = once(() => context.readStdin());
+    const catalog = settings.catalog();
+    const index = settings.indexDir;
+    // One DNS stage for the whole run: the sync before a gate and the check share its lookups and its deadline.
+    const dns = createDnsStage(dnsSettings(flags, context));
+    try {
+      // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to.
+      const wantSync = flags.sync ?? flags.failOn === 'active';
+      let syncFailed = false;
+      if (wantSync && context.offline) {
+        syncFailed = true;
+        if (flags.sync || flags.strict)
+          context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
+      } else if (wantSync) {
+        const warn = (line: string) => {
           syncFailed = true;
-          if (flags.sync || flags.strict)
-            context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
-        } else if (wantSync) {
-          const warn = (line: string) => {
-            syncFailed = true;
-            context.stderr.write(`${line}\n`);
-          };
-          await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn, dns });
-        }
-        if (flags.strict && syncFailed) {
-          context.stderr.write(
-            'downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n',
-          );
-          context.setExitCode(EXIT.usage);
-          return;
-        }
-        const report = await runCheck({
-          paths,
-          indexDir: index,
-          since,
-          until,
-          now: context.now,
-          catalog,
-          omit: flags.omit as Array<'dev'> | undefined,
-          includeMaintenance: flags.includeMaintenance,
-          ...(flags.snapshot ? {} : { snapshotDir: null }),
-          readStdin: stdin,
-          dns,
-        });
-        const skipped = dnsNote(report.dns);
-        if (skipped) context.stderr.write(`${skipped}\n`);
-        const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
-        context.reportProblems(problems);
-        for (const message of report.index.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
-
-        const readable = report.inputs.filter(
-          (input) => input.dependencies.length > 0 || (input.jobs?.length ?? 0) > 0 || input.errors.length === 0,
-        );
-        if (readable.length === 0) {
-          if (problems.length > 0) {
-            context.stderr.write('downstack: nothing could be read (see the errors above)\n');
-            context.setExitCode(EXIT.usage);
-          } else {
-            context.stderr.write(
-              `downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
-            );
-            context.setExitCode(EXIT.noInput);
-          }
-          return;
-        }
-        const ignores = applyIgnores(report.findings, config?.ignore ?? [], context.now);
-        for (const expired of ignores.expired)
-          context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
-        for (const { finding, rule } of ignores.ignored)
-          context.stderr.write(
-            `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
-          );
-        const shown = {
-          ...report,
-          findings: ignores.findings,
-          replay: withRuns(ignores.replay, report.jobs, context.now),
+          context.stderr.write(`${line}\n`);
         };
-        await context.emit(
-          renderCheck(shown, flags.format, {
-            now: context.now,
-            color: context.useColor(flags) && !flags.output,
-            notes: ignores,
-          }),
-          flags.output,
-        );
-        if (failsGate(shown.findings, flags.failOn)) context.setExitCode(EXIT.failOn);
-      } finally {
-        dns.close();
+        await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn, dns });
       }
-    });
+      if (flags.strict && syncFailed) {
+        context.stderr.write(
+          'downstack: --strict: the live status of this stack could not be fetched, so the check does not decide from the local index\n',
+        );
+        context.setExitCode(EXIT.usage);
+        return;
+      }
+      const report = await runCheck({
+        paths,
+        indexDir: index,
+        since,
+        until,
+        now: context.now,
+        catalog,
+        omit: flags.omit as Array<'dev'> | undefined,
+        includeMaintenance: flags.includeMaintenance,
+        ...(flags.snapshot ? {} : { snapshotDir: null }),
+        readStdin: stdin,
+        dns,
+      });
+      const skipped = dnsNote(report.dns);
+      if (skipped) context.stderr.write(`${skipped}\n`);
+      const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
+      context.reportProblems(problems);
+      for (const message of report.index.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
+
+      const readable = report.inputs.filter(
+        (input) => input.dependencies.length > 0 || (input.jobs?.length ?? 0) > 0 || input.errors.length === 0,
+      );
+      if (readable.length === 0) {
+        if (problems.length > 0) {
+          context.stderr.write('downstack: nothing could be read (see the errors above)\n');
+          context.setExitCode(EXIT.usage);
+        } else {
+          context.stderr.write(
+            `downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
+          );
+          context.setExitCode(EXIT.noInput);
+        }
+        return;
+      }
+      const ignores = applyIgnores(report.findings, config?.ignore ?? [], context.now);
+      for (const expired of ignores.expired)
+        context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
+      for (const { finding, rule } of ignores.ignored)
+        context.stderr.write(
+          `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
+        );
+      const shown = {
+        ...report,
+        findings: ignores.findings,
+        replay: withRuns(ignores.replay, report.jobs, context.now),
+      };
+      await context.emit(
+        renderCheck(shown, flags.format, {
+          now: context.now,
+          color: context.useColor(flags) && !flags.output,
+          notes: ignores,
+        }),
+        flags.output,
+      );
+      if (failsGate(shown.findings, flags.failOn)) context.setExitCode(EXIT.failOn);
+    } finally {
+      dns.close();
+    }
+  });
 }
 
 function failsGate(findings: Finding[], failOn: CheckFlags['failOn']): boolean {

@@ -1,16 +1,17 @@
 // `downstack explain <provider|package> [paths...]`: why is this in the stack? Prints each dependency chain
 // (root first) that leads to the provider's packages, or to the named package, per file and workspace.
-import { Option, type Command } from 'commander';
-import { loadCatalog, type Catalog } from '../catalog/loader.js';
+import type { Command } from 'commander';
+import type { Catalog } from '../catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
 import { createDnsStage } from '../dns/stage.js';
 import { EXIT } from '../errors.js';
-import { type CliContext, dnsSettings, noResolveOption, type ResolveFlags, resolverOption } from './context.js';
+import { type CliContext, dnsSettings, type ResolveFlags } from './context.js';
 import { dnsNote } from './dns-note.js';
 import type { Dependency } from '../model.js';
 import { dnsChainText } from '../report/locate.js';
 import { cleanLine } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
+import { addOptions } from '../settings/options.js';
 
 export interface Explanation {
   /** Provider id when the target named a provider (or one it runs on); undefined for a bare package name. */
@@ -89,33 +90,31 @@ interface ExplainFlags extends ResolveFlags {
 }
 
 export function registerExplainCommand(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('explain')
     .description(
       'say why a provider or package is in the stack: every dependency chain to it, root first (exit 1 when it is not there)',
     )
     .argument('<target>', 'provider id or name (sentry, Stripe) or npm package name (@sentry/node)')
-    .argument('[paths...]', 'files or directories to scan; "-" reads stdin', ['.'])
-    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addOption(new Option('--omit <type...>', 'leave dependencies of this type out, like npm').choices(['dev']))
-    .addOption(noResolveOption())
-    .addOption(resolverOption())
-    .action(async (target: string, paths: string[], flags: ExplainFlags) => {
-      const catalog = loadCatalog(context.catalogDirs([]));
-      const scan = await scanPaths(paths, { readStdin: context.readStdin });
-      const omitDev = flags.omit?.includes('dev') ?? false;
-      const dependencies = scan.inputs
-        .flatMap((input) => input.dependencies)
-        .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
-      const dns = createDnsStage(dnsSettings(flags, context));
-      const resolved = await dns.resolve(dependencies, buildMatcher(catalog)).finally(() => dns.close());
-      context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
-      const skipped = dnsNote(dns.summary());
-      if (skipped) context.stderr.write(`${skipped}\n`);
-      const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
-      if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
-      else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
-      else await context.emit(`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
-      if (explanations.length === 0) context.setExitCode(EXIT.notInStack);
-    });
+    .argument('[paths...]', 'files or directories to scan; "-" reads stdin', ['.']);
+  addOptions(command, 'explain').action(async (target: string, paths: string[]) => {
+    const settings = await context.settings<ExplainFlags>('explain', command, paths);
+    const { flags } = settings;
+    const catalog = settings.catalog();
+    const scan = await scanPaths(paths, { readStdin: context.readStdin });
+    const omitDev = flags.omit?.includes('dev') ?? false;
+    const dependencies = scan.inputs
+      .flatMap((input) => input.dependencies)
+      .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
+    const dns = createDnsStage(dnsSettings(flags, context));
+    const resolved = await dns.resolve(dependencies, buildMatcher(catalog)).finally(() => dns.close());
+    context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
+    const skipped = dnsNote(dns.summary());
+    if (skipped) context.stderr.write(`${skipped}\n`);
+    const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
+    if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
+    else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
+    else await context.emit(`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
+    if (explanations.length === 0) context.setExitCode(EXIT.notInStack);
+  });
 }

@@ -1,10 +1,8 @@
 // `downstack import FILE…`: incident documents (Statuspage JSON, history feeds, incidentlib records, incident pages and
 // postmortems) into the incident index, all or nothing.
 import { readFile, stat } from 'node:fs/promises';
-import { Option } from 'commander';
-import { loadCatalog, type Catalog } from '../catalog/loader.js';
+import { addOptions } from '../settings/options.js';
 import type { RegisterCommand } from './context.js';
-import { indexOption } from './context.js';
 import { EXIT, ImportError, ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
 import {
@@ -19,70 +17,51 @@ import { formatRange } from '../time.js';
 
 interface ImportFlags {
   provider?: string;
-  index?: string;
   dryRun?: boolean;
+  snapshot: boolean;
   format: 'table' | 'json';
 }
 
-export interface ImportCommandSources {
-  catalog?: () => Catalog;
-  /** The embedded snapshot the index is layered over (default: the package's own). */
-  snapshotDir?: string;
-}
-
-/** Catalog and snapshot are parameters so tests can point the command at fixtures instead of the shipped data. */
-export function importCommand(sources: ImportCommandSources = {}): RegisterCommand {
-  return (program, context) => {
-    const catalogLoader = sources.catalog ?? (() => loadCatalog(context.catalogDirs([])));
-    program
-      .command('import')
-      .description(
-        'add incident documents to the index: Statuspage JSON, Atom/RSS history feeds, incidentlib records, incident pages and postmortems (text, Markdown, HTML)',
-      )
-      .argument('<files...>', 'documents to import; "-" reads one from stdin')
-      .addOption(
-        new Option(
-          '--provider <id>',
-          'the catalog provider the documents are about (default: inferred from each document)',
-        ),
-      )
-      .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
-      .option('--dry-run', 'read and check everything, write nothing')
-      .addOption(indexOption())
-      .action(async (files: string[], flags: ImportFlags) => {
-        const documents: ImportDocument[] = [];
-        const unreadable: string[] = [];
-        for (const file of files) {
-          if (file === '-') documents.push({ file: '<stdin>', text: await context.readStdin() });
-          else
-            await readDocumentFile(file).then(
-              (document) => documents.push(document),
-              (error: unknown) => {
-                if (!(error instanceof ParseError)) throw error;
-                unreadable.push(error.located);
-              },
-            );
-        }
-        if (unreadable.length > 0) throw new ImportError(unreadable);
-        const result = await importDocuments(documents, {
-          catalog: catalogLoader(),
-          index: sources.snapshotDir
-            ? new IncidentIndex(context.indexDir(flags), sources.snapshotDir)
-            : new IncidentIndex(context.indexDir(flags)),
-          ...(flags.provider ? { provider: flags.provider } : {}),
-          ...(flags.dryRun ? { dryRun: true } : {}),
-        });
-        context.reportProblems(result.warnings);
-        for (const problem of result.problems) context.stderr.write(`${cleanLine(problem, 600)}\n`);
-        if (result.problems.length > 0) context.setExitCode(EXIT.partial);
-        await context.emit(
-          flags.format === 'json'
-            ? `${JSON.stringify(toJson(result), null, 2)}\n`
-            : renderImport(result, flags.dryRun === true),
+export const registerImport: RegisterCommand = (program, context) => {
+  const command = program
+    .command('import')
+    .description(
+      'add incident documents to the index: Statuspage JSON, Atom/RSS history feeds, incidentlib records, incident pages and postmortems (text, Markdown, HTML)',
+    )
+    .argument('<files...>', 'documents to import; "-" reads one from stdin');
+  addOptions(command, 'import').action(async (files: string[]) => {
+    const settings = await context.settings<ImportFlags>('import', command, []);
+    const { flags } = settings;
+    const documents: ImportDocument[] = [];
+    const unreadable: string[] = [];
+    for (const file of files) {
+      if (file === '-') documents.push({ file: '<stdin>', text: await context.readStdin() });
+      else
+        await readDocumentFile(file).then(
+          (document) => documents.push(document),
+          (error: unknown) => {
+            if (!(error instanceof ParseError)) throw error;
+            unreadable.push(error.located);
+          },
         );
-      });
-  };
-}
+    }
+    if (unreadable.length > 0) throw new ImportError(unreadable);
+    const result = await importDocuments(documents, {
+      catalog: settings.catalog(),
+      index: flags.snapshot ? new IncidentIndex(settings.indexDir) : new IncidentIndex(settings.indexDir, null),
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(flags.dryRun ? { dryRun: true } : {}),
+    });
+    context.reportProblems(result.warnings);
+    for (const problem of result.problems) context.stderr.write(`${cleanLine(problem, 600)}\n`);
+    if (result.problems.length > 0) context.setExitCode(EXIT.partial);
+    await context.emit(
+      flags.format === 'json'
+        ? `${JSON.stringify(toJson(result), null, 2)}\n`
+        : renderImport(result, flags.dryRun === true),
+    );
+  });
+};
 
 async function readDocumentFile(file: string): Promise<ImportDocument> {
   try {

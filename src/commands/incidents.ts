@@ -1,71 +1,55 @@
 // `downstack incidents`: what the index holds (snapshot, sync and import), filtered by provider and window.
-import { Option, type Command } from 'commander';
-import { loadCatalog } from '../catalog/loader.js';
+import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Incident } from '../model.js';
 import { cleanLine } from '../sanitize.js';
 import { IncidentIndex } from '../incidents/store.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import { formatRange, parseTimeArg } from '../time.js';
-import {
-  indexOption,
-  sinceOption,
-  snapshotOption,
-  untilOption,
-  type CliContext,
-  type CommonOptions,
-} from './context.js';
+import { addOptions } from '../settings/options.js';
+import type { CliContext } from './context.js';
+
+interface IncidentsFlags {
+  provider?: string[];
+  since?: string;
+  until: string;
+  format: string;
+  snapshot: boolean;
+}
 
 export function registerIncidentsCommand(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('incidents')
-    .description('list incidents in the index (embedded snapshot plus whatever sync and import added)')
-    .addOption(new Option('--provider <id...>', 'only these providers (default: every provider with incidents)'))
-    .addOption(sinceOption())
-    .addOption(untilOption())
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
-    .addOption(indexOption())
-    .addOption(snapshotOption())
-    .action(
-      async (
-        flags: CommonOptions & {
-          provider?: string[];
-          since?: string;
-          until: string;
-          format: string;
-          snapshot: boolean;
-        },
-      ) => {
-        const catalog = loadCatalog(context.catalogDirs([]));
-        const ids = flags.provider ?? [...catalog.providers.keys()];
-        for (const id of ids)
-          if (!catalog.providers.has(id))
-            throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
-        const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
-        const until = parseTimeArg(flags.until, context.now, '--until');
-        const index = flags.snapshot
-          ? new IncidentIndex(context.indexDir(flags))
-          : new IncidentIndex(context.indexDir(flags), null);
-        const incidents: Incident[] = [];
-        for (const id of ids) {
-          const entry = await index.read(id);
-          for (const message of entry.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
-          incidents.push(
-            ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
-          );
-        }
-        incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-        if (flags.format === 'json') {
-          await context.emit(`${JSON.stringify(incidents, null, 2)}\n`);
-          return;
-        }
-        if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
-        for (const incident of incidents) {
-          const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
-          await context.emit(
-            `${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`,
-          );
-        }
-      },
-    );
+    .description('list incidents in the index (embedded snapshot plus whatever sync and import added)');
+  addOptions(command, 'incidents').action(async () => {
+    const settings = await context.settings<IncidentsFlags>('incidents', command, []);
+    const { flags } = settings;
+    const catalog = settings.catalog();
+    const ids = flags.provider ?? [...catalog.providers.keys()];
+    for (const id of ids)
+      if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
+    const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
+    const until = parseTimeArg(flags.until, context.now, '--until');
+    const index = flags.snapshot ? new IncidentIndex(settings.indexDir) : new IncidentIndex(settings.indexDir, null);
+    const incidents: Incident[] = [];
+    for (const id of ids) {
+      const entry = await index.read(id);
+      for (const message of entry.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
+      incidents.push(
+        ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
+      );
+    }
+    incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    if (flags.format === 'json') {
+      await context.emit(`${JSON.stringify(incidents, null, 2)}\n`);
+      return;
+    }
+    if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
+    for (const incident of incidents) {
+      const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
+      await context.emit(
+        `${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`,
+      );
+    }
+  });
 }

@@ -1,9 +1,7 @@
 // `downstack jobs`: every scheduled job found in the paths with its next runs, so a team can check the detection.
-import { Option, type Command } from 'commander';
-import { loadCatalog } from '../catalog/loader.js';
+import type { Command } from 'commander';
 import { buildMatcher } from '../catalog/matcher.js';
-import { findConfig, loadConfig } from '../config/load.js';
-import { UsageError } from '../errors.js';
+import { EXIT } from '../errors.js';
 import { JOB_KINDS } from '../jobs/kinds.js';
 import { knownJobs, type KnownJob } from '../jobs/runs.js';
 import { nextRuns, readSchedule, type RunList } from '../jobs/schedule.js';
@@ -11,54 +9,46 @@ import { scheduleLabel } from '../report/job-runs.js';
 import { cleanLine } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 import { formatUtc } from '../time.js';
-import { EXIT } from '../errors.js';
+import { addOptions } from '../settings/options.js';
 import type { CliContext } from './context.js';
 
 interface JobsFlags {
   format: 'table' | 'json';
-  next: string;
-  config?: string;
+  next: number;
 }
 
 export function registerJobsCommand(program: Command, context: CliContext): void {
-  program
+  const command = program
     .command('jobs')
     .description(
       'list the scheduled jobs found (CI crons, platform crons, Kubernetes CronJobs, cloud schedulers) with their next runs',
     )
-    .argument('[paths...]', 'files or directories to scan; "-" reads one file from stdin', ['.'])
-    .addOption(new Option('--format <format>', 'output format').choices(['table', 'json']).default('table'))
-    .addOption(new Option('--next <count>', 'how many upcoming runs to list per job').default('3'))
-    .addOption(
-      new Option('--config <file>', 'read extra provider directories from this file (default: .downstack.yml)'),
-    )
-    .action(async (paths: string[], flags: JobsFlags) => {
-      const count = Number(flags.next);
-      if (!Number.isInteger(count) || count < 0 || count > 100)
-        throw new UsageError(`--next "${flags.next}" must be a whole number from 0 to 100`);
-      const configFile = await findConfig(paths, flags.config);
-      const config = configFile ? await loadConfig(configFile) : undefined;
-      const catalog = loadCatalog(context.catalogDirs(config?.providers ?? []));
-      const scan = await scanPaths(paths, { readStdin: context.readStdin });
-      context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
-      const jobs = knownJobs(
-        scan.inputs.flatMap((input) => input.jobs ?? []),
-        buildMatcher(catalog),
-        catalog,
+    .argument('[paths...]', 'files or directories to scan; "-" reads one file from stdin', ['.']);
+  addOptions(command, 'jobs').action(async (paths: string[]) => {
+    const settings = await context.settings<JobsFlags>('jobs', command, paths);
+    const { flags } = settings;
+    const count = flags.next;
+    const catalog = settings.catalog();
+    const scan = await scanPaths(paths, { readStdin: context.readStdin });
+    context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
+    const jobs = knownJobs(
+      scan.inputs.flatMap((input) => input.jobs ?? []),
+      buildMatcher(catalog),
+      catalog,
+    );
+    const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
+    const name = (id: string) => catalog.providers.get(id)?.name ?? id;
+    if (flags.format === 'json') {
+      await context.emit(`${JSON.stringify(jobsToJson(listed, context.now), null, 2)}\n`);
+    } else if (jobs.length === 0) {
+      context.stderr.write(
+        `downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
       );
-      const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
-      const name = (id: string) => catalog.providers.get(id)?.name ?? id;
-      if (flags.format === 'json') {
-        await context.emit(`${JSON.stringify(jobsToJson(listed, context.now), null, 2)}\n`);
-      } else if (jobs.length === 0) {
-        context.stderr.write(
-          `downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
-        );
-      } else {
-        await context.emit(jobsTable(listed, name));
-      }
-      if (jobs.length === 0) context.setExitCode(EXIT.noInput);
-    });
+    } else {
+      await context.emit(jobsTable(listed, name));
+    }
+    if (jobs.length === 0) context.setExitCode(EXIT.noInput);
+  });
 }
 
 function upcoming({ job }: KnownJob, now: Date, count: number): RunList {

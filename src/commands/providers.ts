@@ -1,45 +1,47 @@
 // `downstack providers [QUERY]` searches the catalog; `providers show ID` prints one provider with its matchers.
 import type { Command } from 'commander';
-import { loadCatalog } from '../catalog/loader.js';
 import type { Provider } from '../catalog/schema.js';
 import { UsageError } from '../errors.js';
+import { addOptions } from '../settings/options.js';
 import type { CliContext } from './context.js';
 
 export function registerProvidersCommand(program: Command, context: CliContext): void {
   const providers = program
     .command('providers')
     .description('list or search the provider catalog; `providers show ID` prints one provider')
-    .argument('[query]', 'text to search in ids, names, npm names, Terraform sources and domains')
-    .option('--format <format>', 'table or json', 'table')
-    .action(async (query: string | undefined, flags: { format: string }) => {
-      const found = searchProviders([...loadCatalog(context.catalogDirs([])).providers.values()], query);
-      if (flags.format === 'json') {
-        await context.emit(
-          `${JSON.stringify(
-            found.map(({ file: _file, ...provider }) => provider),
-            null,
-            2,
-          )}\n`,
-        );
-        return;
-      }
-      if (found.length === 0) await context.emit(`No provider matches "${query}". To add one, see CONTRIBUTING.md.\n`);
-      const rows = found.map(
-        (provider) =>
-          `${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${provider.verified === false ? '  (unverified)' : ''}\n`,
+    .argument('[query]', 'text to search in ids, names, npm names, Terraform sources and domains');
+  addOptions(providers, 'providers').action(async (query: string | undefined) => {
+    const settings = await context.settings<{ format: string }>('providers', providers, []);
+    const flags = settings.flags;
+    const found = searchProviders([...settings.catalog().providers.values()], query);
+    if (flags.format === 'json') {
+      await context.emit(
+        `${JSON.stringify(
+          found.map(({ file: _file, ...provider }) => provider),
+          null,
+          2,
+        )}\n`,
       );
-      await context.emit(rows.join(''));
-    });
+      return;
+    }
+    if (found.length === 0) await context.emit(`No provider matches "${query}". To add one, see CONTRIBUTING.md.\n`);
+    const rows = found.map(
+      (provider) =>
+        `${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${provider.verified === false ? '  (unverified)' : ''}\n`,
+    );
+    await context.emit(rows.join(''));
+  });
 
-  providers
+  const show = providers
     .command('show')
     .description('print one provider: status page, feed, matchers, components, upstreams')
-    .argument('<id>', 'provider id (file name in providers/)')
-    .action(async (id: string) => {
-      const provider = loadCatalog(context.catalogDirs([])).providers.get(id);
-      if (!provider) throw new UsageError(`unknown provider "${id}" (search with \`downstack providers ${id}\`)`);
-      await context.emit(describeProvider(provider));
-    });
+    .argument('<id>', 'provider id (file name in providers/)');
+  addOptions(show, 'providers show').action(async (id: string) => {
+    const settings = await context.settings<object>('providers show', show, []);
+    const provider = settings.catalog().providers.get(id);
+    if (!provider) throw new UsageError(`unknown provider "${id}" (search with \`downstack providers ${id}\`)`);
+    await context.emit(describeProvider(provider));
+  });
 }
 
 export function searchProviders(providers: Provider[], query: string | undefined): Provider[] {

@@ -1,13 +1,18 @@
 // `downstack sync`: refresh the index for the stack's providers (default), `--provider ID…` or `--all`.
-import { Option, type Command } from 'commander';
-import { loadCatalog, type Catalog } from '../catalog/loader.js';
+import type { Command } from 'commander';
+import type { Catalog } from '../catalog/loader.js';
 import { createDnsStage } from '../dns/stage.js';
-import type { CliContext, CommonOptions, RegisterCommand, ResolveFlags } from './context.js';
-import { dnsSettings, indexOption, noResolveOption, resolverOption } from './context.js';
+import { addOptions } from '../settings/options.js';
+import {
+  type CliContext,
+  type CommonOptions,
+  dnsSettings,
+  type RegisterCommand,
+  type ResolveFlags,
+} from './context.js';
 import { EXIT, UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
 import { cleanLine } from '../sanitize.js';
-import { DEFAULT_HTTP } from '../sync/http.js';
 import { progressBar, providerLine, summaryLines } from '../sync/progress.js';
 import { stackProviders } from '../sync/check-sync.js';
 import { runSync, type SyncEvent } from '../sync/sync.js';
@@ -17,53 +22,37 @@ interface SyncFlags extends CommonOptions, ResolveFlags {
   provider?: string[];
   concurrency: number;
   timeout: number;
-  catalog?: string[];
   progress?: boolean;
 }
 
 export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
-  program
+  const command = program
     .command('sync')
     .description(
       "refresh the incident index from the providers' public status pages (the stack's providers by default)",
     )
-    .argument('[paths...]', 'stack whose providers to sync: files or directories, "-" for stdin', ['.'])
-    .option('--all', 'sync every provider in the catalog')
-    .addOption(new Option('--provider <id...>', 'sync only these providers'))
-    .addOption(
-      new Option('--concurrency <n>', 'requests in flight at once (at most 2 per host)')
-        .argParser(positiveInt('--concurrency'))
-        .default(DEFAULT_HTTP.concurrency),
-    )
-    .addOption(
-      new Option('--timeout <seconds>', 'per-request timeout')
-        .argParser(positiveInt('--timeout'))
-        .default(DEFAULT_HTTP.timeoutMs / 1000),
-    )
-    .addOption(new Option('--catalog <dir...>', 'read the provider catalog from these directories').hideHelp())
-    .option('--no-progress', 'one line per provider even in a terminal')
-    .addOption(indexOption())
-    .addOption(noResolveOption())
-    .addOption(resolverOption())
-    .action(async (paths: string[], flags: SyncFlags) => {
-      const catalog = loadCatalog(flags.catalog ?? context.catalogDirs([]));
-      const ids = await selectProviders(paths, flags, catalog, context);
-      if (ids.length === 0) {
-        context.stderr.write(`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
-        context.setExitCode(EXIT.noInput);
-        return;
-      }
-      const started = Date.now();
-      const report = await runSync({
-        indexDir: context.indexDir(flags),
-        catalog,
-        providers: ids,
-        http: { concurrency: flags.concurrency, timeoutMs: flags.timeout * 1000 },
-        onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
-      });
-      for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(`${line}\n`);
-      if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
+    .argument('[paths...]', 'stack whose providers to sync: files or directories, "-" for stdin', ['.']);
+  addOptions(command, 'sync').action(async (paths: string[]) => {
+    const settings = await context.settings<SyncFlags>('sync', command, paths);
+    const { flags } = settings;
+    const catalog = settings.catalog();
+    const ids = await selectProviders(paths, flags, catalog, context);
+    if (ids.length === 0) {
+      context.stderr.write(`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
+      context.setExitCode(EXIT.noInput);
+      return;
+    }
+    const started = Date.now();
+    const report = await runSync({
+      indexDir: settings.indexDir,
+      catalog,
+      providers: ids,
+      http: { concurrency: flags.concurrency, timeoutMs: flags.timeout * 1000 },
+      onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
     });
+    for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(`${line}\n`);
+    if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
+  });
 };
 
 async function selectProviders(
@@ -110,14 +99,5 @@ function progressWriter(context: CliContext, bar: boolean): (event: SyncEvent) =
     }
     context.stderr.write(progressBar(event.done, event.total, event.report.provider, columns));
     if (event.done === event.total) context.stderr.write(`\r${' '.repeat(Math.max(0, columns - 1))}\r`);
-  };
-}
-
-function positiveInt(flag: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1)
-      throw new UsageError(`${flag} must be a positive whole number, got "${cleanLine(value, 40)}"`);
-    return n;
   };
 }

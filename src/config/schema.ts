@@ -1,6 +1,6 @@
 // `.downstack.yml`: one strict schema (unknown keys are errors, so a typo never silently drops an ignore rule).
 import { z } from 'zod';
-import { CHECK_FORMATS } from '../report/formats.js';
+import { configurableOptions } from '../settings/options.js';
 
 /** A calendar date (the ignore holds through that whole day, UTC) or an exact UTC time. */
 const EXPIRY = /^\d{4}-\d\d-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?Z)?$/;
@@ -27,13 +27,12 @@ export const IgnoreRuleSchema = z.strictObject({
   expires: expiry,
 });
 
+/**
+ * The whole file: one key per option that declares a `config` schema (src/settings/options.ts, so a new setting
+ * needs no change here), plus ignore rules and extra provider files.
+ */
 export const ConfigSchema = z.strictObject({
-  since: z.string().min(1).optional(),
-  failOn: z.enum(['none', 'active', 'any']).optional(),
-  format: z.enum(CHECK_FORMATS).optional(),
-  omit: z.array(z.enum(['dev'])).optional(),
-  /** Incident index directory, relative to the config file. */
-  index: z.string().min(1).optional(),
+  ...Object.fromEntries(configurableOptions().map(([key, spec]) => [key, spec.config.optional()])),
   ignore: z.array(IgnoreRuleSchema).default([]),
   /** Extra provider files or directories (your own providers), relative to the config file. */
   providers: z.array(z.string().min(1)).default([]),

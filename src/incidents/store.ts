@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import envPaths from 'env-paths';
 import { IndexError } from '../errors.js';
 import { writeFileAtomic } from '../fs-atomic.js';
 import type { Incident } from '../model.js';
@@ -18,13 +17,6 @@ export interface ProviderIncidents {
   fromSnapshot: number;
   /** Damaged files: named, skipped, and never overwritten silently. */
   problems: string[];
-}
-
-/** `--index DIR` wins, then `DOWNSTACK_INDEX`, then the user's cache directory. */
-export function resolveIndexDir(flag: string | undefined, env: string | undefined): string {
-  if (flag) return flag;
-  if (env) return env;
-  return join(envPaths('downstack', { suffix: '' }).cache, 'index');
 }
 
 export class IncidentIndex {

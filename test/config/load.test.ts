@@ -19,9 +19,13 @@ function problems(text: string): string[] {
 
 describe('.downstack.yml', () => {
   it('reads defaults, ignore rules with their lines, and resolves paths against the config file', () => {
-    const config = parseConfig(readFileSync(FILE, 'utf8'), FILE);
-    expect(config).toMatchObject({ since: '2021-08-10', failOn: 'active', format: 'github' });
-    expect(config.index).toBe(resolve('test/fixtures/report/index'));
+    const { config } = parseConfig(readFileSync(FILE, 'utf8'), FILE);
+    expect(config.options).toEqual({
+      since: '2021-08-10',
+      failOn: 'active',
+      format: 'github',
+      index: resolve('test/fixtures/report/index'),
+    });
     expect(config.providers).toEqual([resolve(STACK, 'our-providers')]);
     expect(config.ignore.map((rule) => [rule.provider, rule.line, rule.expires])).toEqual([
       ['fx-github', 9, '2099-12-31'],
@@ -59,7 +63,7 @@ describe('.downstack.yml', () => {
   });
 
   it('treats an empty file as an empty config', () => {
-    expect(parseConfig('', 'x/.downstack.yml')).toMatchObject({ ignore: [], providers: [] });
+    expect(parseConfig('', 'x/.downstack.yml').config).toMatchObject({ options: {}, ignore: [], providers: [] });
   });
 
   it('is found in the scanned directory, next to a scanned file, or named by --config', async () => {

@@ -5,7 +5,8 @@ import type { Incident, InputProblem } from '../../src/model.js';
 import { testCatalog } from './catalog.js';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/import/', import.meta.url));
-export const catalog = testCatalog(['aws', 'gcp', 'github', 'northwind', 'ruvna', 'trello', 'twingate']);
+export const IMPORT_PROVIDERS = ['aws', 'gcp', 'github', 'northwind', 'ruvna', 'trello', 'twingate'];
+export const catalog = testCatalog(IMPORT_PROVIDERS);
 
 export function fixture(path: string): { file: string; text: string } {
   return { file: `${FIXTURES}${path}`, text: readFileSync(`${FIXTURES}${path}`, 'utf8') };

@@ -29,7 +29,7 @@ export async function fixtureReport(stack = 'stack', extraProviders: string[] = 
 /** The configured stack with its `.downstack.yml` applied: one ignored finding, one expired rule. */
 export async function configuredReport(): Promise<{ report: CheckReport; notes: ReportNotes }> {
   const file = join(FIXTURES, 'configured-stack', '.downstack.yml');
-  const config = parseConfig(readFileSync(file, 'utf8'), file);
+  const { config } = parseConfig(readFileSync(file, 'utf8'), file);
   const raw = await fixtureReport('configured-stack', config.providers);
   const notes = applyIgnores(raw.findings, config.ignore, NOW);
   return { report: { ...raw, findings: notes.findings, replay: notes.replay }, notes };

@@ -1,0 +1,91 @@
+// Settings, resolved once per run and the same way for every command: each option takes the command line's value,
+// else its environment variable's, else the `.downstack.yml` value, else its built-in default; the catalog is the
+// built-in one (or $DOWNSTACK_PROVIDERS_DIR) plus the config's providers; the index is --index, $DOWNSTACK_INDEX,
+// the config's `index:`, or the user cache directory.
+import { join, resolve, sep } from 'node:path';
+import envPaths from 'env-paths';
+import { type Catalog, loadCatalog } from '../catalog/loader.js';
+import { type Config, findConfig, loadConfig } from '../config/load.js';
+import { PROVIDERS_DIR } from '../paths.js';
+import { type CommandName, type OptionKey, type OptionSpec, optionsOf } from './options.js';
+
+/** What the command line gave, as commander parsed it. */
+export interface ParsedFlags {
+  command: CommandName;
+  /** Option values by attribute name, defaults included. */
+  values: Record<string, unknown>;
+  /** Attribute names whose value was typed on the command line (not a default). */
+  given: ReadonlySet<string>;
+}
+
+/**
+ * The process environment. Settings read the variables options declare (`env`, e.g. DOWNSTACK_INDEX) and
+ * DOWNSTACK_PROVIDERS_DIR: a catalog directory used in place of the built-in one (the one seam tests use to give
+ * the CLI a catalog, and a way to run from your own checkout of it).
+ */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface Settings<F> {
+  command: CommandName;
+  /** Every option of the command with command line, environment, config file and default applied in that order. */
+  flags: F;
+  /** The config file that applied, if any. */
+  config?: Config;
+  indexDir: string;
+  /** The catalog's sources: the built-in directory (or its replacement), then the config's provider paths. */
+  catalogDirs: string[];
+  /** The catalog, loaded on first use. */
+  catalog(): Catalog;
+  /** Providers defined by the repository's config (not the built-in catalog or its replacement). */
+  repositoryProviders(): Set<string>;
+}
+
+/**
+ * `paths` are what the command scans (a config is looked for there first, then in the working directory); commands
+ * that scan nothing pass [].
+ */
+export async function resolveSettings<F>(paths: string[], flags: ParsedFlags, env: Environment): Promise<Settings<F>> {
+  const explicit = typeof flags.values.config === 'string' ? flags.values.config : undefined;
+  const configFile = await findConfig(paths, explicit);
+  const config = configFile ? await loadConfig(configFile) : undefined;
+  const values: Record<string, unknown> = { ...flags.values };
+  for (const [key, spec, use] of optionsOf(flags.command)) {
+    if (flags.given.has(key)) continue;
+    const fromEnv = spec.env ? env[spec.env] : undefined;
+    if (fromEnv) values[key] = fromEnvironment(spec, fromEnv);
+    else if (use.fromConfig && config?.options[key as OptionKey] !== undefined)
+      values[key] = config.options[key as OptionKey];
+  }
+  const catalogDirs = [env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...(config?.providers ?? [])];
+  let catalog: Catalog | undefined;
+  return {
+    command: flags.command,
+    flags: values as F,
+    ...(config ? { config } : {}),
+    indexDir: typeof values.index === 'string' ? values.index : defaultIndexDir(),
+    catalogDirs,
+    catalog: () => (catalog ??= loadCatalog(catalogDirs)),
+    repositoryProviders: () => {
+      const loaded = (catalog ??= loadCatalog(catalogDirs));
+      const own = config?.providers ?? [];
+      return new Set(
+        [...loaded.providers.values()]
+          .filter((provider) => own.some((path) => isWithin(resolve(provider.file), path)))
+          .map((provider) => provider.id),
+      );
+    },
+  };
+}
+
+/** The user's cache directory (`~/.cache/downstack/index` on Linux). */
+export function defaultIndexDir(): string {
+  return join(envPaths('downstack', { suffix: '' }).cache, 'index');
+}
+
+function fromEnvironment(spec: OptionSpec, value: string): unknown {
+  return spec.parse ? spec.parse(value, spec.env ?? '') : value;
+}
+
+function isWithin(file: string, path: string): boolean {
+  return file === path || file.startsWith(path.endsWith(sep) ? path : `${path}${sep}`);
+}

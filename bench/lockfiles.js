@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { loadCatalog } from '../dist/catalog/loader.js';
+import { createFileAccess } from '../dist/file-access.js';
 import { buildMatcher, exposuresFor } from '../dist/catalog/matcher.js';
 import { npmLockParser } from '../dist/parsers/npm-lock.js';
 import { pnpmLockParser } from '../dist/parsers/pnpm-lock.js';
@@ -75,11 +76,6 @@ function cachedBin(pkg, version, bin) {
   return find();
 }
 
-const fromDisk = (dir) => ({
-  readRelated: async (path) => (existsSync(join(dir, path)) ? readFileSync(join(dir, path), 'utf8') : undefined),
-  listDirs: async () => [],
-});
-
 const CASES = [
   {
     name: 'npm-large package-lock.json',
@@ -135,7 +131,7 @@ export async function run() {
     const timing = await timePaired(
       6,
       async () => {
-        const result = await item.parser.parseAsync(text, path, fromDisk(dir));
+        const result = await item.parser.parse(text, path, createFileAccess([dir]));
         count = result.dependencies.length;
         exposuresFor(result.dependencies, matcher, catalog);
       },

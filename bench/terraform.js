@@ -230,6 +230,7 @@ export async function run() {
   const dist = new URL('../dist/', import.meta.url);
   const { scanPaths } = await import(new URL('scan.js', dist).href);
   const { createTerraformParser } = await import(new URL('parsers/terraform-config.js', dist).href);
+  const { NO_FILES } = await import(new URL('parsers/types.js', dist).href);
   const dir = await mkdtemp(join(tmpdir(), 'downstack-bench-tf-'));
   try {
     const paths = await generate(dir);
@@ -255,16 +256,10 @@ export async function run() {
     report('terraform scan', warm, 'bare read', bare, rate(warm));
 
     // Every block fully parsed: what the header-only fast path saves (one run; it is slow).
-    const directories = [];
-    for (const path of paths) {
-      const parent = path.slice(0, path.lastIndexOf('/'));
-      const entry =
-        directories.find((candidate) => candidate.dir === parent) ??
-        directories[directories.push({ dir: parent, files: [] }) - 1];
-      entry.files.push({ path, text: await readFile(path, 'utf8') });
-    }
+    const inputs = [];
+    for (const path of paths) inputs.push({ path, text: await readFile(path, 'utf8') });
     const fullStart = performance.now();
-    await createTerraformParser({ fastPath: false }).parseSet(directories, { readDirectory: async () => [] });
+    await createTerraformParser({ fastPath: false }).parseTogether(inputs, NO_FILES);
     const full = performance.now() - fullStart;
     report('terraform, every block fully parsed', full, 'bare read', bare, rate(full));
   } finally {

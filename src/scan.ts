@@ -1,16 +1,23 @@
-// The core's file side: walks paths, reads files (with size and binary checks), and hands text to the parsers.
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+// The core's file side: walks paths, reads files (src/file-access.ts), and hands text to the parsers with the one
+// FileAccess handle they may read more through.
 import type { Dirent } from 'node:fs';
-import { dirname, join, normalize, relative, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, join, normalize, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ParseError } from './errors.js';
+import {
+  createFileAccess,
+  describeFsError,
+  MAX_INPUT_BYTES,
+  readDirectory,
+  readTextFile,
+  SKIPPED_DIRS,
+} from './file-access.js';
 import type { InputProblem, InputResult } from './model.js';
 import { parserForPath, parserForText } from './parsers/index.js';
-import { isSetParser, type ParseContext, type Parser, type SetParser, type SourceFile } from './parsers/types.js';
+import { type FileAccess, NO_FILES, type Parser, type SourceFile } from './parsers/types.js';
 
-/** Lockfiles of large monorepos reach tens of MB; past this a file is reported, not read. */
-export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
-const SKIPPED_DIRS = new Set(['node_modules', '.git', '.hg', '.svn', '.terraform', '.yarn', '.pnpm-store']);
+export { MAX_INPUT_BYTES } from './file-access.js';
 
 export interface ScanResult {
   inputs: InputResult[];
@@ -33,6 +40,8 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
   const errors: InputProblem[] = [];
   const inputs: InputResult[] = [];
   const candidates: Candidate[] = [];
+  /** What the user asked to scan: the directories given, and the directories of the files given. */
+  const roots: string[] = [];
 
   for (const path of paths) {
     if (path === '-') {
@@ -52,36 +61,37 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       errors.push({ file: path, message: describeFsError(error) });
       continue;
     }
-    if (info.isDirectory()) await walk(path, [], candidates, errors);
-    else candidates.push({ path, parser: parserForPath(path) });
+    if (info.isDirectory()) {
+      roots.push(path);
+      await walk(path, [], candidates, errors);
+    } else {
+      roots.push(dirname(path));
+      candidates.push({ path, parser: parserForPath(path) });
+    }
   }
 
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
-  const sets = new Map<SetParser, Map<string, SourceFile[]>>();
+  const files = createFileAccess(roots, maxBytes);
+  const together = new Map<Parser, SourceFile[]>();
   const parsed: Parsed[] = [];
   for (const candidate of candidates) {
-    const text = await readInput(candidate.path, maxBytes, errors, candidate.parser?.binary === true);
-    if (text === undefined) continue;
-    if (candidate.parser && isSetParser(candidate.parser)) {
-      addToSet(sets, candidate.parser, { path: candidate.path, text });
+    const read = await readTextFile(candidate.path, { maxBytes, binaryOk: candidate.parser?.binary === true });
+    if ('failed' in read) {
+      errors.push({ file: candidate.path, message: read.reason });
       continue;
     }
-    const result = await parseText(
-      text,
-      candidate.path,
-      candidate.parser,
-      relatedFiles(candidate.path, maxBytes, errors),
-    );
+    if (candidate.parser?.parseTogether) {
+      const claimed = together.get(candidate.parser);
+      if (claimed) claimed.push({ path: candidate.path, text: read.text });
+      else together.set(candidate.parser, [{ path: candidate.path, text: read.text }]);
+      continue;
+    }
+    const result = await parseText(read.text, candidate.path, candidate.parser, files);
     if (result.input.kind === 'unknown') errors.push(...result.input.errors);
     else if (!isQuietAndEmpty(result)) parsed.push(result);
   }
   inputs.push(...withoutSuperseded(parsed));
-  for (const [parser, byDir] of sets) {
-    const directories = [...byDir].map(([dir, files]) => ({ dir, files }));
-    inputs.push(
-      ...(await parser.parseSet(directories, { readDirectory: (dir) => readClaimed(dir, parser, maxBytes, errors) })),
-    );
-  }
+  for (const [parser, claimed] of together) inputs.push(...((await parser.parseTogether?.(claimed, files)) ?? []));
   return { inputs, errors };
 }
 
@@ -95,39 +105,6 @@ function isQuietAndEmpty({ input, parser }: Parsed): boolean {
   );
 }
 
-/** Set parsers (Terraform) read a directory as one unit, so their files are grouped by directory. */
-function addToSet(sets: Map<SetParser, Map<string, SourceFile[]>>, parser: SetParser, file: SourceFile): void {
-  let byDir = sets.get(parser);
-  if (!byDir) sets.set(parser, (byDir = new Map()));
-  const dir = dirname(file.path);
-  const files = byDir.get(dir);
-  if (files) files.push(file);
-  else byDir.set(dir, [file]);
-}
-
-/** A directory a set parser asks for (a local module outside the scan): the files it claims there. */
-async function readClaimed(
-  dir: string,
-  parser: Parser,
-  maxBytes: number,
-  errors: InputProblem[],
-): Promise<SourceFile[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    throw new ParseError(dir, undefined, describeFsError(error));
-  }
-  const files: SourceFile[] = [];
-  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    const path = join(dir, entry.name);
-    if (!entry.isFile() || !parser.matches(path)) continue;
-    const text = await readInput(path, maxBytes, errors, false);
-    if (text !== undefined) files.push({ path, text });
-  }
-  return files;
-}
-
 interface Parsed {
   input: InputResult;
   parser?: Parser;
@@ -136,12 +113,7 @@ interface Parsed {
   projectDirs?: string[];
 }
 
-async function parseText(
-  text: string,
-  path: string,
-  claimed: Parser | undefined,
-  context: ParseContext,
-): Promise<Parsed> {
+async function parseText(text: string, path: string, claimed: Parser | undefined, files: FileAccess): Promise<Parsed> {
   const parser = claimed ?? parserForText(text);
   if (!parser) {
     const problem = {
@@ -151,7 +123,7 @@ async function parseText(
     return { input: { file: path, kind: 'unknown', dependencies: [], errors: [problem] }, read: false };
   }
   try {
-    const result = parser.parseAsync ? await parser.parseAsync(text, path, context) : parser.parse(text, path);
+    const result = await parser.parse(text, path, files);
     const jobs = result.jobs ?? [];
     return {
       input: {
@@ -191,104 +163,18 @@ function withoutSuperseded(parsed: Parsed[]): InputResult[] {
   return parsed.filter(({ input }) => !covered.has(normalize(input.file))).map(({ input }) => input);
 }
 
-const NO_FILES: ParseContext = { readRelated: async () => undefined, listDirs: async () => [] };
-
-/** Files next to an input, for parsers that need the project's manifests; never outside the input's directory. */
-function relatedFiles(path: string, maxBytes: number, errors: InputProblem[]): ParseContext {
-  const base = resolve(dirname(path));
-  const inside = (relativePath: string) => {
-    const target = resolve(base, relativePath);
-    return target === base ||
-      (target.startsWith(base + sep) && !relative(base, target).split(sep).includes('node_modules'))
-      ? target
-      : undefined;
-  };
-  return {
-    async readRelated(relativePath) {
-      const target = inside(relativePath);
-      if (!target) return undefined;
-      try {
-        const info = await stat(target);
-        if (!info.isFile() || info.size > maxBytes) return undefined;
-        return await readFile(target, 'utf8');
-      } catch (error) {
-        if (!isMissing(error)) errors.push({ file: target, message: describeFsError(error) });
-        return undefined;
-      }
-    },
-    async listDirs(relativePath) {
-      const target = inside(relativePath);
-      if (!target) return [];
-      try {
-        const entries = await readdir(target, { withFileTypes: true });
-        return entries
-          .filter((entry) => entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
-          .map((entry) => entry.name);
-      } catch (error) {
-        if (!isMissing(error)) errors.push({ file: target, message: describeFsError(error) });
-        return [];
-      }
-    },
-  };
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-async function readInput(
-  path: string,
-  maxBytes: number,
-  errors: InputProblem[],
-  binaryOk: boolean,
-): Promise<string | undefined> {
-  try {
-    const info = await stat(path);
-    if (info.size > maxBytes) {
-      errors.push({
-        file: path,
-        message: `file is too large to scan (${formatBytes(info.size)}; the limit is ${formatBytes(maxBytes)})`,
-      });
-      return undefined;
-    }
-    if (binaryOk) return '';
-    if (await looksBinary(path)) {
-      errors.push({ file: path, message: 'binary file, not a text input; skipped' });
-      return undefined;
-    }
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    errors.push({ file: path, message: describeFsError(error) });
-    return undefined;
-  }
-}
-
-async function looksBinary(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(8192);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    return buffer.subarray(0, bytesRead).includes(0);
-  } finally {
-    await handle.close();
-  }
-}
-
 interface IgnoreScope {
   dir: string;
   rules: Ignore;
 }
 
 async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors: InputProblem[]): Promise<void> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (error) {
-    errors.push({ file: dir, message: describeFsError(error) });
+  const entries = await readDirectory(dir);
+  if ('failed' in entries) {
+    errors.push({ file: dir, message: entries.reason });
     return;
   }
-  const gitignore = entries.find((entry) => entry.isFile() && entry.name === '.gitignore');
+  const gitignore = entries.find((entry: Dirent) => entry.isFile() && entry.name === '.gitignore');
   let active = scopes;
   if (gitignore) {
     try {
@@ -297,7 +183,6 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
       errors.push({ file: join(dir, '.gitignore'), message: describeFsError(error) });
     }
   }
-  entries.sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
     const path = join(dir, entry.name);
     const isDir = entry.isDirectory();
@@ -316,18 +201,4 @@ function isIgnored(path: string, isDir: boolean, scopes: IgnoreScope[]): boolean
     const rel = relative(dir, path).split(sep).join('/');
     return rel !== '' && !rel.startsWith('..') && rules.ignores(isDir ? `${rel}/` : rel);
   });
-}
-
-function describeFsError(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file or directory';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return (error as Error).message;
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
-  return `${Math.round(bytes / 1024)} KB`;
 }

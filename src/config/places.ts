@@ -1,7 +1,8 @@
 // Where paths written in a repository's `.downstack.yml` may lead: inside the repository, or the user's own
 // downstack config and cache directories. A cloned repository must not make downstack read or write elsewhere
 // (`index: ../victim`), so a path is checked after symbolic links are followed as far as they exist.
-import { realpath, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { realpathOfExisting } from '../file-access.js';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import envPaths from 'env-paths';
 
@@ -27,26 +28,13 @@ export function userDirs(): string[] {
 
 /** Whether `path` (absolute) is inside one of `roots` once symbolic links are followed. */
 export async function isInside(path: string, roots: string[]): Promise<boolean> {
-  const target = await realpathOfExisting(path);
+  const target = await realpathOfExisting(resolve(path));
   for (const root of roots) {
-    const real = await realpathOfExisting(root);
+    const real = await realpathOfExisting(resolve(root));
     const rel = relative(real, target);
     if (rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel))) return true;
   }
   return false;
-}
-
-/** The real path of the deepest existing ancestor, with the rest appended (a path that does not exist yet). */
-async function realpathOfExisting(path: string): Promise<string> {
-  const rest: string[] = [];
-  for (let current = resolve(path); ; current = dirname(current)) {
-    try {
-      return join(await realpath(current), ...rest.reverse());
-    } catch {
-      if (dirname(current) === current) return resolve(path);
-      rest.push(current.slice(dirname(current).length).replace(/^[\\/]/, ''));
-    }
-  }
 }
 
 async function exists(path: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { dependenciesFromGraph, type LockGraph } from './lockfile/lock-graph.js'
 import { graphFromArborist } from './lockfile/npm-lock-arborist.js';
 import { alignedLines, entryLines, graphFromPackages } from './lockfile/npm-lock-walk.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, besides, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 const FIX = 'npm install rewrites a conflicted package-lock.json';
 
@@ -48,14 +48,22 @@ function keyLines(text: string, path: string, errors: InputProblem[]): Map<strin
   return lines;
 }
 
-/** The fast path: v2/v3 lockfiles carry every package and the root's manifest in `packages`. */
+/** The fast path, text alone: v2/v3 lockfiles carry every package and the root's manifest in `packages`. */
 export function parseNpmLock(text: string, path: string): ParseResult {
   return walk(load(text, path), text, path);
 }
 
+/** As the scan reads it: the fast path for v2/v3; v1 through npm's arborist, with the package.json next to it. */
+export async function parseNpmLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+  const loaded = load(text, path);
+  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path);
+  const manifest = await files.read(besides(path, 'package.json'));
+  return readWithArborist(loaded, text, path, 'text' in manifest ? manifest.text : undefined);
+}
+
 function walk({ lock, errors }: LoadedLock, text: string, path: string): ParseResult {
   if (!isRecord(lock.packages))
-    throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist: use parseAsync');
+    throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist');
   const locations = Object.keys(lock.packages);
   const aligned = alignedLines(text, locations);
   const lines = aligned ? undefined : keyLines(text, path, errors);
@@ -87,12 +95,6 @@ async function readWithArborist(
   return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
 }
 
-async function parseNpmLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
-  const loaded = load(text, path);
-  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path);
-  return readWithArborist(loaded, text, path, await context.readRelated('package.json'));
-}
-
 /** The root, its workspaces and linked local packages: the lockfile accounts for all of their manifests. */
 function projectDirs(graph: LockGraph): string[] {
   return [...graph.nodes.keys()]
@@ -113,8 +115,7 @@ export const npmLockParser: Parser = {
   kind: 'package-lock',
   matches: (path) => basename(path) === 'package-lock.json',
   sniff,
-  parse: parseNpmLock,
-  parseAsync: parseNpmLockAsync,
+  parse: parseNpmLockInProject,
   supersedes: ['package.json'],
 };
 
@@ -123,7 +124,6 @@ export const npmShrinkwrapParser: Parser = {
   kind: 'npm-shrinkwrap',
   matches: (path) => basename(path) === 'npm-shrinkwrap.json',
   sniff: () => false,
-  parse: parseNpmLock,
-  parseAsync: parseNpmLockAsync,
+  parse: parseNpmLockInProject,
   supersedes: ['package.json', 'package-lock.json'],
 };

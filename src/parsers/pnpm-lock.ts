@@ -11,7 +11,7 @@ import {
   type LockRoot,
 } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, besides, type FileAccess, type Parser, type ParseResult } from './types.js';
 import { readYamlLock, type YamlEntry, type YamlLock } from './lockfile/yaml-lock.js';
 
 const FIX = 'pnpm install --lockfile-only rewrites a conflicted pnpm-lock.yaml';
@@ -145,12 +145,14 @@ function splitId(id: string): { name: string; version: string } {
   return at > 0 ? { name: base.slice(0, at), version: base.slice(at + 1) } : { name: base, version: '' };
 }
 
-async function parsePnpmLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+/** As the scan reads it: each importer named after its package.json (the lockfile gives only directories). */
+export async function parsePnpmLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
   const loaded = load(text, path);
   const names = new Map<string, string>();
   for (const importer of loaded.importers) {
     const dir = posix.normalize(importer.key);
-    const name = manifestName(await context.readRelated(posix.join(dir, 'package.json')));
+    const manifest = await files.read(besides(path, posix.join(dir, 'package.json')));
+    const name = manifestName('text' in manifest ? manifest.text : undefined);
     if (name) names.set(dir, name);
   }
   return build(loaded, path, names);
@@ -173,7 +175,6 @@ export const pnpmLockParser: Parser = {
   matches: (path) => basename(path) === 'pnpm-lock.yaml',
   sniff: (text) =>
     /^lockfileVersion: ['"]?\d/m.test(text.slice(0, 512)) && /^(importers|packages|dependencies):/m.test(text),
-  parse: (text, path) => parsePnpmLock(text, path),
-  parseAsync: parsePnpmLockAsync,
+  parse: parsePnpmLockInProject,
   supersedes: ['package.json'],
 };

@@ -1,6 +1,5 @@
 // Terraform configurations (https://developer.hashicorp.com/terraform/language/files): .tf, .tf.json and .tfvars,
 // read a directory at a time, following local modules, into providers, resource types and module calls with regions.
-import { ParseError } from '../errors.js';
 import { collectJobs } from '../jobs/found.js';
 import type { InputProblem, InputResult } from '../model.js';
 import { fileKind } from './terraform/config-files.js';
@@ -12,7 +11,16 @@ import {
   readModuleDir,
   type ModuleDir,
 } from './terraform/module-dir.js';
-import { basename, type DirectoryReader, type ParseResult, type SetParser, type SourceFile } from './types.js';
+import { posix } from 'node:path';
+import {
+  basename,
+  type FailedRead,
+  type FileAccess,
+  type LeaveTree,
+  type Parser,
+  type ParseResult,
+  type SourceFile,
+} from './types.js';
 
 /** A top-level Terraform block header at the start of a line. */
 const TERRAFORM_HEADER = /^(terraform|provider|resource|data|module|variable|locals|output)[ \t]*("[^"\n]*"[ \t]*)*\{/m;
@@ -24,13 +32,14 @@ export interface TerraformOptions {
   fastPath?: boolean;
 }
 
-export function createTerraformParser(options: TerraformOptions = {}): SetParser {
+export function createTerraformParser(options: TerraformOptions = {}): Parser {
   const fastPath = options.fastPath ?? true;
   return {
     kind: 'terraform',
     matches: (path) => fileKind(basename(path)) !== undefined,
     sniff: (text) => TERRAFORM_HEADER.test(text) || TERRAFORM_JSON.test(text),
-    parse(text, path): ParseResult {
+    /** One text on its own (standard input, a pasted configuration): its modules are not followed. */
+    parse(text: string, path: string): ParseResult {
       const dir = directoryOf(path);
       const kind = fileKind(basename(path)) ?? (text.trimStart().startsWith('{') ? 'tf-json' : 'tf');
       const module = readModuleDir(dir, [{ path, text, kind }]);
@@ -39,8 +48,9 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
       const { jobs, errors } = collectJobs(schedules);
       return { dependencies, jobs, errors: unique([...problems, ...errors, ...moduleProblems(module)]) };
     },
-    async parseSet(directories, reader) {
-      const { tree, roots } = await loadTree(directories, reader);
+    async parseTogether(inputs, files) {
+      const reader = moduleReader(files);
+      const { tree, roots } = await loadTree(groupByDirectory(inputs), reader);
       const { dependencies, problems, schedules } = evaluateTree(tree, roots, { fastPath });
       const found = collectJobs(schedules);
       const byFile = groupBy(dependencies, (dependency) => dependency.file);
@@ -49,7 +59,10 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
         unique([...problems, ...found.errors, ...[...tree.modules.values()].flatMap(moduleProblems)]),
         (problem) => problem.file,
       );
-      return [...tree.modules.values()].flatMap((module) =>
+      const unreadableFiles = reader.problems.map(
+        (problem): InputResult => ({ file: problem.file, kind: 'terraform', dependencies: [], errors: [problem] }),
+      );
+      const results = [...tree.modules.values()].flatMap((module) =>
         module.files.map(
           (file): InputResult => ({
             file: file.path,
@@ -60,6 +73,7 @@ export function createTerraformParser(options: TerraformOptions = {}): SetParser
           }),
         ),
       );
+      return [...results, ...unreadableFiles];
     },
   };
 }
@@ -72,7 +86,7 @@ export const terraformParser = createTerraformParser();
  */
 async function loadTree(
   directories: Array<{ dir: string; files: SourceFile[] }>,
-  reader: DirectoryReader,
+  reader: ModuleReader,
 ): Promise<{ tree: Tree; roots: string[] }> {
   const tree: Tree = { modules: new Map(), unreadable: new Map() };
   const pending: ModuleDir[] = [];
@@ -94,14 +108,9 @@ async function loadTree(
   ) {
     for (const dir of wanted) {
       attempted.add(dir);
-      let files: SourceFile[];
-      try {
-        files = await reader.readDirectory(dir);
-      } catch (error) {
-        // Not downloaded (no `terraform init` here): the call then counts as a module of its provider.
-        if (!(error instanceof ParseError)) throw error;
-        continue;
-      }
+      const files = await reader.read(dir, 'terraform-downloaded-module');
+      // Not downloaded (no `terraform init` here): the call then counts as a module of its provider.
+      if ('failed' in files) continue;
       const module = readModuleDir(dir, files);
       if (module.files.length === 0) continue;
       tree.modules.set(dir, module);
@@ -127,22 +136,22 @@ function downloadsWanted(tree: Tree, roots: string[], attempted: Set<string>): s
   return [...wanted];
 }
 
-async function readLocalModules(tree: Tree, pending: ModuleDir[], reader: DirectoryReader): Promise<void> {
+async function readLocalModules(tree: Tree, pending: ModuleDir[], reader: ModuleReader): Promise<void> {
   while (pending.length > 0) {
     const module = pending.shift() as ModuleDir;
     for (const call of module.calls) {
       const dir = call.localDir;
       if (dir === undefined || tree.modules.has(dir) || tree.unreadable.has(dir)) continue;
-      try {
-        const child = readModuleDir(dir, await reader.readDirectory(dir));
-        if (child.files.length === 0) tree.unreadable.set(dir, 'no Terraform files there');
-        else {
-          tree.modules.set(dir, child);
-          pending.push(child);
-        }
-      } catch (error) {
-        if (!(error instanceof ParseError)) throw error;
-        tree.unreadable.set(dir, error.message);
+      const files = await reader.read(dir, 'terraform-local-module');
+      if ('failed' in files) {
+        tree.unreadable.set(dir, files.reason);
+        continue;
+      }
+      const child = readModuleDir(dir, files);
+      if (child.files.length === 0) tree.unreadable.set(dir, 'no Terraform files there');
+      else {
+        tree.modules.set(dir, child);
+        pending.push(child);
       }
     }
   }
@@ -171,6 +180,38 @@ function rootsOf(tree: Tree, scanned: string[]): string[] {
     reach(dir);
   }
   return roots;
+}
+
+/** The core hands over files; a Terraform module is every file of a directory. */
+function groupByDirectory(inputs: SourceFile[]): Array<{ dir: string; files: SourceFile[] }> {
+  return [...groupBy(inputs, (input) => directoryOf(input.path))].map(([dir, files]) => ({ dir, files }));
+}
+
+interface ModuleReader {
+  /** The Terraform files of a module directory outside the scan's own inputs, or why it cannot be read. */
+  read(dir: string, leave: LeaveTree): Promise<SourceFile[] | FailedRead>;
+  /** Files of such a directory that could not be read, reported as inputs of their own. */
+  problems: InputProblem[];
+}
+
+function moduleReader(files: FileAccess): ModuleReader {
+  const problems: InputProblem[] = [];
+  return {
+    problems,
+    async read(dir, leave) {
+      const listed = await files.list(dir, leave);
+      if ('failed' in listed) return listed;
+      const sources: SourceFile[] = [];
+      for (const name of listed.files) {
+        const path = posix.join(dir, name);
+        if (fileKind(name) === undefined) continue;
+        const read = await files.read(path, leave);
+        if ('failed' in read) problems.push({ file: path, message: read.reason });
+        else sources.push({ path, text: read.text });
+      }
+      return sources;
+    },
+  };
 }
 
 function unique(problems: InputProblem[]): InputProblem[] {

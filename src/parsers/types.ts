@@ -1,4 +1,11 @@
-// The parser contract (STYLE.md): pure functions of (text, path); the core owns every read, walk and close.
+// The parser contract (STYLE.md, after osv-scalibr's extractors). A parser says which paths concern it from the path
+// alone (`matches`), recognises its format in a text (`sniff`), and turns text into dependencies (`parse`). The core
+// (src/scan.ts) owns every walk, read and close: a parser that needs another file (the manifests next to a lockfile,
+// a Terraform module's directory) asks the core's FileAccess handle, never the file system.
+//
+// Adding an input kind: one file in src/parsers/ exporting a Parser, registered in src/parsers/index.ts in sniffing
+// order (CONTRIBUTING.md has the checklist). A parser that reads one file at a time implements `parse` and nothing
+// else; `files` is there when it needs it.
 import type { Dependency, InputProblem, InputResult, ScheduledJob } from '../model.js';
 
 export interface ParseResult {
@@ -11,12 +18,43 @@ export interface ParseResult {
   projectDirs?: string[];
 }
 
-/** Files next to an input, read by the core on a parser's behalf (paths relative to the input's directory). */
-export interface ParseContext {
-  /** Text of a related file, or undefined when it does not exist (or the input came from stdin). */
-  readRelated(relativePath: string): Promise<string | undefined>;
-  /** Subdirectory names of a related directory (empty when it does not exist). */
-  listDirs(relativePath: string): Promise<string[]>;
+/** One input: its path as the scan names it (`<stdin>` for standard input), and its text. */
+export interface SourceFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Why a parser reads outside the scanned tree. Every reason is a named, reviewed exception: the default answer
+ * to a path outside the directories the user asked to scan (or inside node_modules, .git, .terraform…) is no.
+ */
+export type LeaveTree =
+  /** A local module (`source = "../modules/network"`) may sit anywhere, as Terraform allows. */
+  | 'terraform-local-module'
+  /** Remote modules are where `terraform init` put them: `.terraform/modules`, which the walk skips. */
+  | 'terraform-downloaded-module';
+
+/**
+ * A read that did not give text. `missing`: nothing there (often expected, say an optional manifest);
+ * `outside`: refused by the rule above; `unreadable`: there but not readable (permission, a directory or device,
+ * too large, binary). The parser decides whether it matters, and reports it the way it reports any problem: as an
+ * InputProblem in its result (`file: reason`).
+ */
+export interface FailedRead {
+  failed: 'missing' | 'outside' | 'unreadable';
+  /** For people: `no such file or directory`, `permission denied`, `outside the scanned directories`… */
+  reason: string;
+}
+
+/**
+ * The core's one handle for reading files on a parser's behalf. Paths are as the scan names them (the input's
+ * `path` joined with a relative path, see `besides`). One rule decides what may be read: files inside the
+ * directories the user scanned, outside the directories the walk skips; anything else needs a named `leave`.
+ */
+export interface FileAccess {
+  read(path: string, leave?: LeaveTree): Promise<{ text: string } | FailedRead>;
+  /** The entries of a directory, sorted: regular files, and subdirectories the walk would enter. */
+  list(dir: string, leave?: LeaveTree): Promise<{ files: string[]; dirs: string[] } | FailedRead>;
 }
 
 export interface Parser {
@@ -26,13 +64,17 @@ export interface Parser {
   matches(path: string): boolean;
   /** For stdin and explicitly named files no `matches` claimed: does this text look like my format? */
   sniff(text: string): boolean;
-  /** Text → dependencies. Throws `ParseError` when nothing at all can be read. */
-  parse(text: string, path: string): ParseResult;
   /**
-   * Optional async form, preferred by the core when present: for formats that need a lazily loaded reader
-   * (@npmcli/arborist) or the project's manifests (yarn v1 and npm v1 lockfiles do not name their roots).
+   * Text → dependencies (or a promise of them). Throws `ParseError` when nothing at all can be read; anything
+   * less is an entry in `errors` and the rest counts.
    */
-  parseAsync?(text: string, path: string, context: ParseContext): Promise<ParseResult>;
+  parse(text: string, path: string, files: FileAccess): ParseResult | Promise<ParseResult>;
+  /**
+   * Only for formats whose unit is bigger than one file (a Terraform module is a directory, and which modules are
+   * roots depends on which call which): the core then calls this once with every input the parser claimed in the
+   * scan, instead of `parse` per input, and takes one result per file back. `parse` still serves standard input.
+   */
+  parseTogether?(inputs: SourceFile[], files: FileAccess): Promise<InputResult[]>;
   /** File names in the same project this input replaces once it was read (a lockfile over its package.json). */
   supersedes?: readonly string[];
   /** A binary format the core does not read but hands over as '' (not rejected as binary): the parser says what to do. */
@@ -44,31 +86,27 @@ export interface Parser {
   quietWhenEmpty?: boolean;
 }
 
+/** A handle that reads nothing: for standard input (no files around it) and for parsing a text on its own. */
+export const NO_FILES: FileAccess = {
+  read: async () => ({ failed: 'outside', reason: 'a pasted text has no files around it' }),
+  list: async () => ({ failed: 'outside', reason: 'a pasted text has no files around it' }),
+};
+
+export function isFailedRead(result: object): result is FailedRead {
+  return 'failed' in result;
+}
+
+/** A path next to an input, as the scan names it: `besides('app/yarn.lock', 'packages/api/package.json')`. */
+export function besides(inputPath: string, relativePath: string): string {
+  const slash = Math.max(inputPath.lastIndexOf('/'), inputPath.lastIndexOf('\\'));
+  const dir = slash > 0 ? inputPath.slice(0, slash) : slash === 0 ? '/' : '';
+  const rel = relativePath.replace(/^\.\/?/, '');
+  if (!dir) return rel || '.';
+  if (!rel) return dir;
+  return dir.endsWith('/') ? `${dir}${rel}` : `${dir}/${rel}`;
+}
+
 export function basename(path: string): string {
   const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
   return slash >= 0 ? path.slice(slash + 1) : path;
-}
-
-export interface SourceFile {
-  path: string;
-  text: string;
-}
-
-/** What the core offers a set parser: reading the files it claims in another directory (a local module). */
-export interface DirectoryReader {
-  /** The claimed files of `dir`; throws `ParseError` with the reason when the directory cannot be read. */
-  readDirectory(dir: string): Promise<SourceFile[]>;
-}
-
-/**
- * A parser whose unit is a directory, not a file (a Terraform module is every .tf file of a directory plus its
- * .tfvars). The core hands it every claimed file of the scan, grouped by directory, and reads other directories
- * only when asked; `parse` still serves stdin and single texts.
- */
-export interface SetParser extends Parser {
-  parseSet(directories: Array<{ dir: string; files: SourceFile[] }>, reader: DirectoryReader): Promise<InputResult[]>;
-}
-
-export function isSetParser(parser: Parser): parser is SetParser {
-  return typeof (parser as Partial<SetParser>).parseSet === 'function';
 }

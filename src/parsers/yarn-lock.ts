@@ -1,7 +1,7 @@
 // yarn.lock, both formats: v1 (classic) and v2+ (berry, recognised by its __metadata block).
 import type { InputProblem } from '../model.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 import { readManifest, readWorkspaceManifests } from './lockfile/workspace-manifests.js';
 import { berryWorkspaceDirs, parseYarnBerry } from './lockfile/yarn-berry.js';
 import { parseYarnClassic } from './lockfile/yarn-classic.js';
@@ -10,13 +10,18 @@ import { readYamlLock } from './lockfile/yaml-lock.js';
 const FIX = 'yarn install rewrites a conflicted yarn.lock';
 const isBerry = (text: string) => /^__metadata:/m.test(text);
 
+/** Text alone: without the project's manifests, yarn v1 roots are guessed and berry workspaces keep no dev flag. */
 export function parseYarnLock(text: string, path: string): ParseResult {
   assertNoConflictMarkers(text, path, FIX);
   if (isBerry(text)) return parseYarnBerry(readYamlLock(text, path), path);
   return parseYarnClassic(text, path, [], dirName(path));
 }
 
-async function parseYarnLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+/**
+ * As the scan reads it, with the manifests next to the lockfile: yarn v1 does not name its roots, and berry drops
+ * the dev flag of workspace dependencies.
+ */
+export async function parseYarnLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
   assertNoConflictMarkers(text, path, FIX);
   const problems: InputProblem[] = [];
   let result: ParseResult;
@@ -24,12 +29,12 @@ async function parseYarnLockAsync(text: string, path: string, context: ParseCont
     const yaml = readYamlLock(text, path);
     const devNames = new Map<string, Set<string>>();
     for (const dir of berryWorkspaceDirs(yaml)) {
-      const manifest = await readManifest(context, dir, path, problems);
+      const manifest = await readManifest(files, dir, path, problems);
       if (manifest) devNames.set(dir, devOnlyNames(manifest));
     }
     result = parseYarnBerry(yaml, path, devNames);
   } else {
-    result = parseYarnClassic(text, path, await readWorkspaceManifests(context, path, problems), dirName(path));
+    result = parseYarnClassic(text, path, await readWorkspaceManifests(files, path, problems), dirName(path));
   }
   return { ...result, errors: [...problems, ...result.errors] };
 }
@@ -51,7 +56,6 @@ export const yarnLockParser: Parser = {
   kind: 'yarn-lock',
   matches: (path) => basename(path) === 'yarn.lock',
   sniff: (text) => /^# yarn lockfile v\d/m.test(text.slice(0, 512)) || /^__metadata:\s*$/m.test(text.slice(0, 512)),
-  parse: parseYarnLock,
-  parseAsync: parseYarnLockAsync,
+  parse: parseYarnLockInProject,
   supersedes: ['package.json'],
 };

@@ -124,19 +124,22 @@ describe('a v3 lockfile whose package.json is missing or disagrees', () => {
     }
   });
 
-  it('parseAsync takes the fast path for v2/v3 without asking for package.json', async () => {
+  it('takes the fast path for v2/v3 without asking the core for package.json', async () => {
     const path = `${FIXTURES}npm-v2-workspaces/package-lock.json`;
     const text = await readFile(path, 'utf8');
     const asked: string[] = [];
-    const result = await npmLockParser.parseAsync?.(text, path, {
-      readRelated: async (file) => {
+    const result = await npmLockParser.parse(text, path, {
+      read: async (file) => {
         asked.push(file);
-        return undefined;
+        return { failed: 'missing', reason: 'no such file or directory' };
       },
-      listDirs: async () => [],
+      list: async (dir) => {
+        asked.push(dir);
+        return { failed: 'missing', reason: 'no such file or directory' };
+      },
     });
     expect(asked).toEqual([]);
-    expect(canonical(result?.dependencies ?? [])).toEqual(canonical(parseNpmLock(text, path).dependencies));
+    expect(canonical(result.dependencies)).toEqual(canonical(parseNpmLock(text, path).dependencies));
   });
 });
 

@@ -1,27 +1,109 @@
-import { readdirSync } from 'node:fs';
+// The parser registry against the files on disk, both ways, and its order: a text is claimed by the most
+// specific parser that recognises it, so each format's real sample must not be taken by an earlier one.
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PARSERS } from '../../src/parsers/index.js';
+import { PARSERS, parserForPath, parserForText } from '../../src/parsers/index.js';
+import type { Parser } from '../../src/parsers/types.js';
+
+const isParser = (value: unknown): value is Parser =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Parser).kind === 'string' &&
+  typeof (value as Parser).matches === 'function' &&
+  typeof (value as Parser).sniff === 'function' &&
+  typeof (value as Parser).parse === 'function';
+
+const MODULES = readdirSync('src/parsers').filter(
+  (name) => name.endsWith('.ts') && !['index.ts', 'types.ts'].includes(name),
+);
+
+async function exportedParsers(): Promise<Map<string, Parser[]>> {
+  const byFile = new Map<string, Parser[]>();
+  for (const name of MODULES) {
+    const module = (await import(`../../src/parsers/${name.replace(/\.ts$/, '.js')}`)) as Record<string, unknown>;
+    byFile.set(name, Object.values(module).filter(isParser));
+  }
+  return byFile;
+}
+
+const fixture = (path: string) => readFileSync(`test/fixtures/${path}`, 'utf8');
+
+/** A real sample of every format a text can be recognised as, in the order PARSERS lists their parsers. */
+const SAMPLES: Array<[kind: string, text: string]> = [
+  ['terraform-plan', fixture('terraform/plan/shop.tfplan.json')],
+  ['terraform-plan', fixture('terraform/plan/shop-state.json')],
+  ['bun-lock', fixture('lockfiles/bun-workspaces/bun.lock')],
+  ['package-lock', fixture('lockfiles/npm-v3-workspaces/package-lock.json')],
+  ['package-lock', fixture('lockfiles/npm-v1-local-package/package-lock.json')],
+  ['pnpm-lock', fixture('lockfiles/pnpm-v9-workspaces/pnpm-lock.yaml')],
+  ['pnpm-lock', fixture('lockfiles/pnpm-v6-workspaces/pnpm-lock.yaml')],
+  ['yarn-lock', fixture('lockfiles/yarn-v1-workspaces/yarn.lock')],
+  ['yarn-lock', fixture('lockfiles/yarn-berry-workspaces/yarn.lock')],
+  ['package.json', fixture('lockfiles/npm-v3-workspaces/package.json')],
+  ['package.json', fixture('package-json/all-sections.json')],
+  ['terraform-lock', fixture('terraform/configs/root-with-modules/.terraform.lock.hcl')],
+  ['terraform-providers', fixture('terraform/plan/providers-output.txt')],
+  ['terraform', fixture('terraform/configs/root-with-modules/main.tf')],
+  ['terraform', fixture('terraform/configs/json-config/main.tf.json')],
+  ['github-workflow', fixture('jobs/workflow-images/.github/workflows/db-maintenance.yml')],
+  ['kubernetes', fixture('jobs/repo/k8s/cronjobs.yaml')],
+  ['domains', fixture('domains/mixed.txt')],
+];
+
+/** Formats read only from a file of their own name: a pasted text is never taken for one of them. */
+const NAME_ONLY = [
+  'bun-lockb',
+  'function.json',
+  'netlify-function',
+  'netlify.toml',
+  'npm-shrinkwrap',
+  'render.yaml',
+  'serverless.yml',
+  'vercel.json',
+  'wrangler',
+];
 
 describe('parser registry', () => {
-  it('registers every parser module on disk and each fulfils the contract', async () => {
-    const modules = readdirSync('src/parsers').filter(
-      (name) => name.endsWith('.ts') && !['index.ts', 'types.ts'].includes(name) && !name.startsWith('_'),
-    );
-    const exported = [];
-    for (const name of modules) {
-      const module = await import(`../../src/parsers/${name}`);
-      exported.push(
-        ...Object.values(module).filter(
-          (value) => typeof value === 'object' && value !== null && 'matches' in value && 'parse' in value,
-        ),
-      );
+  it('registers every parser a file in src/parsers exports, and each such file exports at least one', async () => {
+    for (const [file, parsers] of await exportedParsers()) {
+      expect(parsers.length, `${file} exports no parser`).toBeGreaterThan(0);
+      for (const parser of parsers) expect(PARSERS, `${file}: ${parser.kind} is not in PARSERS`).toContain(parser);
     }
-    expect(exported.length).toBeGreaterThanOrEqual(modules.length > 0 ? 1 : 0);
-    for (const parser of exported) expect(PARSERS).toContain(parser);
+  });
+
+  it('exports every registered parser from a file in src/parsers, once', async () => {
+    const exported = [...(await exportedParsers()).values()].flat();
+    for (const parser of PARSERS) expect(exported.filter((candidate) => candidate === parser)).toHaveLength(1);
+    expect(new Set(PARSERS.map((parser) => parser.kind)).size).toBe(PARSERS.length);
+  });
+
+  it('claims nothing for a file that is no input, and recognises nothing in an empty text', () => {
     for (const parser of PARSERS) {
-      expect(typeof parser.kind).toBe('string');
       expect(parser.matches('/nonexistent/README.md')).toBe(false);
       expect(parser.sniff('')).toBe(false);
     }
+    expect(parserForPath('src/index.ts')).toBeUndefined();
+  });
+
+  it('sniffs each real sample as its own format: no parser earlier in the order takes it', () => {
+    for (const [kind, text] of SAMPLES) {
+      const found = parserForText(text);
+      expect(found?.kind, `a ${kind} sample was sniffed as ${found?.kind}`).toBe(kind);
+    }
+    // Every other parser is claimed by its file name alone and recognises no text; a new one needs a sample above.
+    const withoutSample = PARSERS.filter((parser) => !SAMPLES.some(([kind]) => kind === parser.kind));
+    expect(withoutSample.map((parser) => parser.kind).sort()).toEqual(NAME_ONLY);
+    for (const [, text] of SAMPLES) for (const parser of withoutSample) expect(parser.sniff(text)).toBe(false);
+  });
+
+  it('lists the JSON and YAML lockfiles before package.json and Terraform, and the domain list last', () => {
+    const order = PARSERS.map((parser) => parser.kind);
+    const listedBefore = (a: string, b: string) =>
+      expect(order.indexOf(a), `${a} before ${b}`).toBeLessThan(order.indexOf(b));
+    for (const lockfile of ['terraform-plan', 'bun-lock', 'package-lock', 'pnpm-lock', 'yarn-lock'])
+      listedBefore(lockfile, 'package.json');
+    listedBefore('terraform-lock', 'terraform');
+    listedBefore('terraform-providers', 'terraform');
+    expect(order.at(-1)).toBe('domains');
   });
 });

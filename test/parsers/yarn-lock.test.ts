@@ -2,23 +2,27 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ParseContext } from '../../src/parsers/types.js';
+import type { FileAccess } from '../../src/parsers/types.js';
 import { parseYarnLock, yarnLockParser } from '../../src/parsers/yarn-lock.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/lockfiles/', import.meta.url));
 const lockText = readFileSync(`${FIXTURES}yarn-v1-workspaces/yarn.lock`, 'utf8');
 
-/** Files of a project given as a map; every read goes through it, as the core's would. */
-function project(files: Record<string, string>): ParseContext {
+/** Files of a project given as a map (paths as the scan names them); every read goes through it, as the core's would. */
+function project(files: Record<string, string>): FileAccess {
+  const missing = { failed: 'missing', reason: 'no such file or directory' } as const;
   return {
-    readRelated: async (path) => files[path],
-    listDirs: async (path) => [
-      ...new Set(
-        Object.keys(files)
-          .filter((file) => file.startsWith(`${path}/`))
-          .map((file) => file.slice(path.length + 1).split('/')[0] as string),
-      ),
-    ],
+    read: async (path) => (files[path] === undefined ? missing : { text: files[path] }),
+    list: async (dir) => {
+      const prefix = dir === '.' ? '' : `${dir}/`;
+      const below = Object.keys(files).filter((file) => file.startsWith(prefix));
+      if (below.length === 0) return missing;
+      const entries = below.map((file) => file.slice(prefix.length).split('/'));
+      return {
+        files: entries.filter((parts) => parts.length === 1).map((parts) => parts[0] as string),
+        dirs: [...new Set(entries.filter((parts) => parts.length > 1).map((parts) => parts[0] as string))],
+      };
+    },
   };
 }
 
@@ -45,7 +49,7 @@ describe('yarn.lock v1', () => {
         dependencies: { '@sentry/node': '^8.40.0' },
       }),
     };
-    const result = await yarnLockParser.parseAsync?.(lockText, 'yarn.lock', project(files));
+    const result = await yarnLockParser.parse(lockText, 'yarn.lock', project(files));
     expect(result?.errors).toEqual([]);
     expect(result?.projectDirs).toEqual(['.', 'services/billing', 'services/logging']);
     const chains = result?.dependencies
@@ -57,7 +61,7 @@ describe('yarn.lock v1', () => {
 
   it('says which workspace patterns it cannot expand', async () => {
     const files = { 'package.json': JSON.stringify({ name: 'mono', workspaces: ['packages/**'] }) };
-    const result = await yarnLockParser.parseAsync?.(lockText, 'yarn.lock', project(files));
+    const result = await yarnLockParser.parse(lockText, 'yarn.lock', project(files));
     expect(result?.errors).toEqual([
       { file: 'yarn.lock', message: expect.stringMatching(/workspace pattern "packages\/\*\*" is not expanded/) },
     ]);

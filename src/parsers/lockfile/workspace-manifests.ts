@@ -3,20 +3,24 @@
 import { isRecord } from '../../json-text.js';
 import type { InputProblem } from '../../model.js';
 import { workspacePatterns } from './npm-lock-walk.js';
-import type { ParseContext } from '../types.js';
+import { besides, type FileAccess } from '../types.js';
 import type { WorkspaceManifest } from './yarn-classic.js';
 
 export async function readManifest(
-  context: ParseContext,
+  files: FileAccess,
   dir: string,
   path: string,
   errors: InputProblem[],
 ): Promise<Record<string, unknown> | undefined> {
   const file = dir === '.' ? 'package.json' : `${dir}/package.json`;
-  const text = await context.readRelated(file);
-  if (text === undefined) return undefined;
+  const read = await files.read(besides(path, file));
+  if ('failed' in read) {
+    // Missing or outside the scan is normal (a workspace without a manifest, a pattern into node_modules).
+    if (read.failed === 'unreadable') errors.push({ file: besides(path, file), message: read.reason });
+    return undefined;
+  }
   try {
-    const manifest: unknown = JSON.parse(text);
+    const manifest: unknown = JSON.parse(read.text);
     if (isRecord(manifest)) return manifest;
     errors.push({
       file: path,
@@ -33,26 +37,26 @@ export async function readManifest(
 
 /** The root package.json and every workspace its `workspaces` globs name (`*` per segment). */
 export async function readWorkspaceManifests(
-  context: ParseContext,
+  files: FileAccess,
   path: string,
   errors: InputProblem[],
 ): Promise<WorkspaceManifest[]> {
-  const root = await readManifest(context, '.', path, errors);
+  const root = await readManifest(files, '.', path, errors);
   if (!root) return [];
   const out: WorkspaceManifest[] = [{ dir: '.', manifest: root }];
   const seen = new Set<string>(['.']);
   for (const pattern of workspacePatterns(root)) {
-    for (const dir of await expand(context, pattern, path, errors)) {
+    for (const dir of await expand(files, pattern, path, errors)) {
       if (seen.has(dir)) continue;
       seen.add(dir);
-      const manifest = await readManifest(context, dir, path, errors);
+      const manifest = await readManifest(files, dir, path, errors);
       if (manifest) out.push({ dir, manifest });
     }
   }
   return out;
 }
 
-async function expand(context: ParseContext, pattern: string, path: string, errors: InputProblem[]): Promise<string[]> {
+async function expand(files: FileAccess, pattern: string, path: string, errors: InputProblem[]): Promise<string[]> {
   let bases = [''];
   for (const segment of pattern.replace(/^\.\//, '').replace(/\/+$/, '').split('/')) {
     if (segment === '**' || segment.startsWith('!')) {
@@ -68,9 +72,14 @@ async function expand(context: ParseContext, pattern: string, path: string, erro
     }
     const regex = new RegExp(`^${segment.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}$`);
     const next: string[] = [];
-    for (const base of bases)
-      for (const name of await context.listDirs(base || '.'))
-        if (regex.test(name)) next.push(base ? `${base}/${name}` : name);
+    for (const base of bases) {
+      const listed = await files.list(besides(path, base || '.'));
+      if ('failed' in listed) {
+        if (listed.failed === 'unreadable') errors.push({ file: besides(path, base || '.'), message: listed.reason });
+        continue;
+      }
+      for (const name of listed.dirs) if (regex.test(name)) next.push(base ? `${base}/${name}` : name);
+    }
     bases = next;
   }
   return bases.sort();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ParseError } from '../../../src/errors.js';
+import { createFileAccess } from '../../../src/file-access.js';
 import { createTerraformParser } from '../../../src/parsers/terraform-config.js';
 import { REGION_ATTRIBUTES } from '../../../src/parsers/terraform/values.js';
 import { splitHcl } from '../../../src/parsers/terraform/hcl-items.js';
@@ -25,17 +25,8 @@ function fixtureDirectories(): Array<{ dir: string; files: SourceFile[] }> {
   return out;
 }
 
-const reader = {
-  async readDirectory(dir: string): Promise<SourceFile[]> {
-    try {
-      return readdirSync(dir)
-        .filter((name) => /\.(tf|tf\.json|tfvars)$/.test(name))
-        .map((name) => ({ path: join(dir, name), text: readFileSync(join(dir, name), 'utf8') }));
-    } catch (error) {
-      throw new ParseError(dir, undefined, (error as Error).message);
-    }
-  },
-};
+/** The core's own handle over the fixtures, for the modules the configurations call. */
+const files = createFileAccess([CONFIGS]);
 
 describe('the header-only fast path', () => {
   const directories = fixtureDirectories();
@@ -51,17 +42,18 @@ describe('the header-only fast path', () => {
   it.each(directories.map((entry) => [entry.dir.slice(CONFIGS.length), entry] as const))(
     'extracts exactly what a full parse extracts: %s',
     async (_name, entry) => {
-      const fast = await createTerraformParser({ fastPath: true }).parseSet([entry], reader);
-      const full = await createTerraformParser({ fastPath: false }).parseSet([entry], reader);
-      expect(fast.map((input) => [input.file, input.dependencies])).toEqual(
-        full.map((input) => [input.file, input.dependencies]),
+      const fast = await createTerraformParser({ fastPath: true }).parseTogether?.(entry.files, files);
+      const full = await createTerraformParser({ fastPath: false }).parseTogether?.(entry.files, files);
+      expect(fast?.map((input) => [input.file, input.dependencies])).toEqual(
+        full?.map((input) => [input.file, input.dependencies]),
       );
     },
   );
 
   it('extracts exactly what a full parse extracts when every fixture directory is scanned together', async () => {
-    const fast = await createTerraformParser({ fastPath: true }).parseSet(directories, reader);
-    const full = await createTerraformParser({ fastPath: false }).parseSet(directories, reader);
+    const all = directories.flatMap((entry) => entry.files);
+    const fast = (await createTerraformParser({ fastPath: true }).parseTogether?.(all, files)) ?? [];
+    const full = (await createTerraformParser({ fastPath: false }).parseTogether?.(all, files)) ?? [];
     expect(fast.flatMap((input) => input.dependencies)).toEqual(full.flatMap((input) => input.dependencies));
     expect(fast.flatMap((input) => input.dependencies).length).toBeGreaterThan(50);
   });

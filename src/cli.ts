@@ -10,7 +10,8 @@ import { registerJobsCommand } from './commands/jobs.js';
 import { registerProvidersCommand } from './commands/providers.js';
 import { registerSync } from './commands/sync.js';
 import { DownstackError, EXIT, type ExitCode, ParseError, UsageError } from './errors.js';
-import { writeFileAtomic } from './fs-atomic.js';
+import { formatBytes, MAX_INPUT_BYTES } from './file-access.js';
+import { writeOutput } from './output-file.js';
 import type { InputProblem } from './model.js';
 import { cleanLine } from './sanitize.js';
 import type { CommandName } from './settings/options.js';
@@ -39,7 +40,7 @@ export async function main(argv: string[]): Promise<number> {
   const useColor = (flags: CommonOptions) =>
     flags.color !== false && !process.env.NO_COLOR && (forced || process.stdout.isTTY === true);
   const emit = async (text: string, output?: string) => {
-    if (output) await writeFileAtomic(output, text);
+    if (output) await writeOutput(output, text, (chunk) => process.stdout.write(chunk));
     else process.stdout.write(text);
   };
   let exitCode: ExitCode = EXIT.ok;
@@ -115,12 +116,23 @@ export function describeFailure(error: unknown, debug: boolean): { lines: string
   return { lines, code: EXIT.internal };
 }
 
+/** Standard input, under the same size limit as an input file. */
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY)
     throw new UsageError(
       '"-" reads a stack from standard input: pipe or paste one, e.g. `cat package.json | downstack check -`',
     );
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES) {
+      process.stdin.destroy();
+      throw new UsageError(
+        `standard input is larger than ${formatBytes(MAX_INPUT_BYTES)}, the limit for one input; nothing was read`,
+      );
+    }
+    chunks.push(chunk as Buffer);
+  }
   return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,5 +1,6 @@
 // Time arguments and durations. Everything is UTC; a time written without a zone is read as UTC, not local.
 import { UsageError } from './errors.js';
+import { cleanLine } from './sanitize.js';
 
 const DURATION = /^(\d+(?:\.\d+)?)\s*(m|min|h|d|w|y)$/i;
 const UNIT_MS: Record<string, number> = {
@@ -15,18 +16,43 @@ const UNIT_MS: Record<string, number> = {
 export function parseTimeArg(value: string, now: Date, flag: string): Date {
   const trimmed = value.trim();
   const duration = DURATION.exec(trimmed);
-  if (duration)
-    return new Date(now.getTime() - Number(duration[1]) * (UNIT_MS[(duration[2] ?? 'd').toLowerCase()] ?? 0));
+  if (duration) {
+    const date = new Date(now.getTime() - Number(duration[1]) * (UNIT_MS[(duration[2] ?? 'd').toLowerCase()] ?? 0));
+    if (inRange(date)) return date;
+    throw new UsageError(`${flag} "${cleanLine(value, 40)}" reaches back before 1970; give a date instead`);
+  }
   if (trimmed === 'now') return now;
-  const iso = /^\d{4}-\d\d-\d\d(?:[T ]\d\d:\d\d(?::\d\d(?:\.\d+)?)?)?(Z|[+-]\d\d:?\d\d)?$/i.exec(trimmed);
+  const iso = /^(\d{4})-(\d\d)-(\d\d)(?:[T ](\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?)?(Z|[+-]\d\d:?\d\d)?$/i.exec(trimmed);
   if (iso) {
+    // Date.parse rolls 2021-02-30 over into March 2; a date that does not exist is refused instead.
+    const [, year, month, day, hour = '0', minute = '0', second = '0'] = iso;
+    if (!isCalendarTime(Number(year), Number(month), Number(day), Number(hour), Number(minute), Number(second)))
+      throw new UsageError(`${flag} "${cleanLine(value, 40)}" is not a real date or time`);
     const dateOnly = trimmed.length === 10;
-    const normalized = trimmed.replace(' ', 'T') + (dateOnly ? 'T00:00:00Z' : iso[1] ? '' : 'Z');
+    const normalized = trimmed.replace(' ', 'T') + (dateOnly ? 'T00:00:00Z' : iso[7] ? '' : 'Z');
     const date = new Date(normalized);
-    if (!Number.isNaN(date.getTime())) return date;
+    if (inRange(date)) return date;
   }
   throw new UsageError(
     `${flag} "${value}" is not a time: use an ISO date or time (2021-08-10, 2021-08-10T19:00Z) or a duration back from now (30d, 12h, 2w)`,
+  );
+}
+
+/** A window bound downstack can work with: a valid time from 1970 up to the year 9999. */
+function inRange(date: Date): boolean {
+  const time = date.getTime();
+  return Number.isFinite(time) && time >= 0 && time < Date.UTC(10000, 0, 1);
+}
+
+function isCalendarTime(year: number, month: number, day: number, hour: number, minute: number, second: number) {
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second
   );
 }
 

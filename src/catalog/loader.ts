@@ -14,6 +14,7 @@ export interface Catalog {
 }
 
 const YAML_FILE = /\.ya?ml$/;
+const MAX_PROVIDER_BYTES = 1024 * 1024;
 
 /**
  * Reads every `*.yaml` in the given directories, or the given `*.yaml` files themselves (later entries may add
@@ -65,12 +66,32 @@ export function loadCatalog(dirs: string[] = [PROVIDERS_DIR], options: { cache?:
 
 export function loadProviderFile(file: string, id: string, problems: string[]): Provider | undefined {
   if (!ID.test(id)) problems.push(`${file}: file name must be a lowercase id (a-z, 0-9, -)`);
+  // A repository's own provider files are read too: a named pipe would block, a huge file is no provider.
+  let info: ReturnType<typeof statSync>;
+  try {
+    info = statSync(file);
+  } catch (error) {
+    problems.push(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    return undefined;
+  }
+  if (!info.isFile() || info.size > MAX_PROVIDER_BYTES) {
+    problems.push(`${file}: ${info.isFile() ? 'larger than 1 MB' : 'not a regular file'}; not a provider file`);
+    return undefined;
+  }
   const text = readFileSync(file, 'utf8');
   const doc = parseDocument(text, { uniqueKeys: true });
   for (const error of doc.errors)
     problems.push(`${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
   if (doc.errors.length > 0) return undefined;
-  const result = ProviderSchema.safeParse(doc.toJS());
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    // The yaml library refuses aliases that expand exponentially (a "billion laughs"); no provider needs them.
+    problems.push(`${file}: ${(error as Error).message}`);
+    return undefined;
+  }
+  const result = ProviderSchema.safeParse(data);
   if (!result.success) {
     for (const issue of result.error.issues) {
       const node = doc.getIn(issue.path as Array<string | number>, true) as

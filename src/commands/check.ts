@@ -26,6 +26,7 @@ interface CheckFlags extends CommonOptions, ResolveFlags {
   output?: string;
   sync?: boolean;
   strict?: boolean;
+  allowPrivateEndpoints?: boolean;
 }
 
 export function registerCheckCommand(program: Command, context: CliContext): void {
@@ -61,7 +62,15 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
           syncFailed = true;
           context.stderr.write(`${line}\n`);
         };
-        await syncBeforeCheck({ paths, indexDir: index, catalog, readStdin: stdin, warn, dns });
+        await syncBeforeCheck({
+          paths,
+          indexDir: index,
+          catalog,
+          readStdin: stdin,
+          warn,
+          dns,
+          ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
+        });
       }
       if (flags.strict && syncFailed) {
         context.stderr.write(

@@ -34,7 +34,7 @@ export interface CliContext {
    * and the catalog. `paths` are what the command scans ([] when it scans nothing), where a config is looked for.
    */
   settings<F>(name: CommandName, command: Command, paths: string[]): Promise<Settings<F>>;
-  /** Writes a command's result to standard output, or to `output` when given (see writeOutput). */
+  /** Writes a command's result to standard output, or to `output` when given (src/output-file.ts). */
   emit(text: string, output?: string): Promise<void>;
   setExitCode(code: ExitCode): void;
   readStdin(): Promise<string>;

@@ -23,6 +23,7 @@ interface SyncFlags extends CommonOptions, ResolveFlags {
   concurrency: number;
   timeout: number;
   progress?: boolean;
+  allowPrivateEndpoints?: boolean;
 }
 
 export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
@@ -49,6 +50,7 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
       providers: ids,
       http: { concurrency: flags.concurrency, timeoutMs: flags.timeout * 1000 },
       onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
+      ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
     });
     for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(`${line}\n`);
     if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);

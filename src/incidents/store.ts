@@ -1,8 +1,9 @@
 // The incident index: one JSON file per provider under a directory, layered over the embedded snapshot.
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { IndexError } from '../errors.js';
+import envPaths from 'env-paths';
+import { DownstackError, IndexError } from '../errors.js';
 import { writeFileAtomic } from '../fs-atomic.js';
 import type { Incident } from '../model.js';
 import { SNAPSHOT_DIR } from '../paths.js';
@@ -17,6 +18,31 @@ export interface ProviderIncidents {
   fromSnapshot: number;
   /** Damaged files: named, skipped, and never overwritten silently. */
   problems: string[];
+}
+
+/** `--index DIR` wins, then `DOWNSTACK_INDEX`, then the user's cache directory. */
+export function resolveIndexDir(flag: string | undefined, env: string | undefined): string {
+  if (flag) return flag;
+  if (env) return env;
+  return join(envPaths('downstack', { suffix: '' }).cache, 'index');
+}
+
+const WRITE_FAILURES: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'read-only file system',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOTDIR: 'part of the path is a file, not a directory',
+  EEXIST: 'it is a file, not a directory',
+  ENOENT: 'files cannot be created there',
+};
+
+/** A file-system error while creating, locking or writing the index, as one line a user can act on (exit 2). */
+export function indexWriteError(error: unknown, dir: string): unknown {
+  const reason = WRITE_FAILURES[(error as NodeJS.ErrnoException | undefined)?.code ?? ''];
+  if (error instanceof DownstackError || !reason) return error;
+  return new IndexError(`cannot write to the index directory ${dir}: ${reason}`);
 }
 
 export class IncidentIndex {
@@ -62,10 +88,14 @@ export class IncidentIndex {
     };
   }
 
-  /** Replaces the provider's file atomically (temp file, fsync, rename). */
+  /**
+   * Replaces the provider's file atomically (temp file, fsync, rename). A file there that downstack did not write
+   * is never replaced: the index directory may be shared with other files (see assertOwnFile).
+   */
   async write(file: IndexFile): Promise<void> {
     const checked = IndexFileSchema.parse({ ...file, schemaVersion: INDEX_SCHEMA_VERSION });
     await mkdir(this.dir, { recursive: true });
+    await this.assertOwnFile(file.provider);
     await writeFileAtomic(this.fileFor(file.provider), `${JSON.stringify(checked, null, 2)}\n`);
   }
 
@@ -78,6 +108,8 @@ export class IncidentIndex {
     if (files.length === 0) return;
     const checked = files.map((file) => IndexFileSchema.parse({ ...file, schemaVersion: INDEX_SCHEMA_VERSION }));
     await mkdir(this.dir, { recursive: true });
+    // Checked for every file before any is written, so a foreign file stops the batch with nothing changed.
+    for (const file of checked) await this.assertOwnFile(file.provider);
     const token = randomBytes(6).toString('hex');
     const moves: Array<{ temp: string; target: string }> = [];
     try {
@@ -111,6 +143,36 @@ export class IncidentIndex {
     for (const name of names)
       if (/^\.batch-[0-9a-f]{12}\..*\.json\.tmp$/.test(name) && !journals.has(name.slice(0, 19)))
         await rm(join(this.dir, name), { force: true });
+  }
+
+  /**
+   * Throws IndexError unless the provider's file is absent or one downstack wrote (even a damaged one): an index
+   * file opens with its schemaVersion and the provider's id, which a package.json or anyone else's file does not.
+   */
+  async assertOwnFile(provider: string): Promise<void> {
+    const path = this.fileFor(provider);
+    const info = await lstat(path).catch(() => undefined);
+    if (!info) return;
+    let head = '';
+    if (info.isFile()) {
+      const handle = await open(path, 'r');
+      try {
+        const buffer = Buffer.alloc(1024);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+        head = buffer.subarray(0, bytesRead).toString('utf8');
+      } finally {
+        await handle.close();
+      }
+    }
+    const id = provider.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const ours =
+      /^\s*\{/.test(head) &&
+      /"schemaVersion"\s*:\s*\d/.test(head) &&
+      new RegExp(`"provider"\\s*:\\s*"${id}"`).test(head);
+    if (!ours)
+      throw new IndexError(
+        `${path} is not a downstack index file; downstack leaves files it did not write alone (move it, or choose another index directory)`,
+      );
   }
 
   private async finishBatch(journal: string, moves: Array<{ temp: string; target: string }>): Promise<void> {

@@ -2,10 +2,12 @@
 // else its environment variable's, else the `.downstack.yml` value, else its built-in default; the catalog is the
 // built-in one (or $DOWNSTACK_PROVIDERS_DIR) plus the config's providers; the index is --index, $DOWNSTACK_INDEX,
 // the config's `index:`, or the user cache directory.
+import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import envPaths from 'env-paths';
 import { type Catalog, loadCatalog } from '../catalog/loader.js';
 import { type Config, findConfig, loadConfig } from '../config/load.js';
+import { UsageError } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
 import { type CommandName, type OptionKey, type OptionSpec, optionsOf } from './options.js';
 
@@ -56,13 +58,15 @@ export async function resolveSettings<F>(paths: string[], flags: ParsedFlags, en
     else if (use.fromConfig && config?.options[key as OptionKey] !== undefined)
       values[key] = config.options[key as OptionKey];
   }
+  const indexDir = typeof values.index === 'string' ? values.index : defaultIndexDir();
+  if (optionsOf(flags.command).some(([key]) => key === 'index')) await assertDirectory(indexDir);
   const catalogDirs = [env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...(config?.providers ?? [])];
   let catalog: Catalog | undefined;
   return {
     command: flags.command,
     flags: values as F,
     ...(config ? { config } : {}),
-    indexDir: typeof values.index === 'string' ? values.index : defaultIndexDir(),
+    indexDir,
     catalogDirs,
     catalog: () => (catalog ??= loadCatalog(catalogDirs)),
     repositoryProviders: () => {
@@ -80,6 +84,15 @@ export async function resolveSettings<F>(paths: string[], flags: ParsedFlags, en
 /** The user's cache directory (`~/.cache/downstack/index` on Linux). */
 export function defaultIndexDir(): string {
   return join(envPaths('downstack', { suffix: '' }).cache, 'index');
+}
+
+/** The index may not exist yet (sync creates it), but when something is there it must be a directory. */
+async function assertDirectory(dir: string): Promise<void> {
+  const info = await stat(dir).catch(() => undefined);
+  if (info && !info.isDirectory())
+    throw new UsageError(
+      `the incident index ${dir} is a file, not a directory (--index, $DOWNSTACK_INDEX and .downstack.yml index: name a directory)`,
+    );
 }
 
 function fromEnvironment(spec: OptionSpec, value: string): unknown {

@@ -35,6 +35,8 @@ export interface CheckSyncOptions {
   http?: Parameters<typeof runSync>[0]['http'];
   /** The run's DNS stage, shared with the check so each name is looked up once. */
   dns?: DnsStage;
+  /** Providers whose status pages must be public (those the repository defines). */
+  publicOnly?: ReadonlySet<string>;
 }
 
 /** Syncs the stack's providers under a short deadline; never throws. */
@@ -57,6 +59,7 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
       providers: ids,
       signal: controller.signal,
       lockWaitMs: deadlineMs,
+      ...(options.publicOnly ? { publicOnly: options.publicOnly } : {}),
       // A short deadline leaves no room for long waits: fail fast and fall back to the index.
       http: { timeoutMs: Math.min(deadlineMs, 5_000), maxRetries: 1, maxRetryAfterMs: 2_000, ...options.http },
     });

@@ -2,6 +2,7 @@
 // a few jittered retries that honour Retry-After, conditional GET, a size cap and http(s)-only redirects.
 // Status pages are fetched most when they are struggling, so every limit here errs on the side of asking less.
 import pLimit from 'p-limit';
+import { notPublicReason } from './public-address.js';
 
 export interface HttpOptions {
   userAgent: string;
@@ -105,12 +106,16 @@ export class PoliteClient {
     this.global = pLimit(Math.max(1, this.options.concurrency));
   }
 
-  /** GETs `url` (conditionally when validators are given); never throws — a failure is a result with a reason. */
-  async get(url: string, validators: Validators = {}): Promise<FetchResult> {
+  /**
+   * GETs `url` (conditionally when validators are given); never throws — a failure is a result with a reason.
+   * `publicOnly` refuses the URL, and any redirect, that does not lead to a public address.
+   */
+  async get(url: string, validators: Validators = {}, options: { publicOnly?: boolean } = {}): Promise<FetchResult> {
     const host = this.host(url);
     if (!host) return { kind: 'failed', url, reason: 'not an http(s) URL', attempts: 0 };
+    const check = options.publicOnly ? notPublicReason : undefined;
     // The host slot is taken before the global one, so a queue for one slow host never holds global slots.
-    return host.limit(() => this.global(() => this.withRetries(url, validators, host)));
+    return host.limit(() => this.global(() => this.withRetries(url, validators, host, check)));
   }
 
   private host(url: string): HostState | undefined {
@@ -134,7 +139,12 @@ export class PoliteClient {
     return this.stats.retries < 5 + Math.ceil(this.firstAttempts * 0.2);
   }
 
-  private async withRetries(url: string, validators: Validators, host: HostState): Promise<FetchResult> {
+  private async withRetries(
+    url: string,
+    validators: Validators,
+    host: HostState,
+    check?: (url: string) => Promise<string | undefined>,
+  ): Promise<FetchResult> {
     const hostName = new URL(url).host;
     if (!this.answered && this.noAnswerFailures >= OFFLINE_AFTER) {
       return {
@@ -171,7 +181,7 @@ export class PoliteClient {
       attempts++;
       this.stats.requests++;
       try {
-        const result = await this.attempt(url, validators, attempts);
+        const result = await this.attempt(url, validators, attempts, check);
         host.consecutiveFailures = 0;
         return result;
       } catch (error) {
@@ -233,7 +243,12 @@ export class PoliteClient {
     return result;
   }
 
-  private async attempt(url: string, validators: Validators, attempts: number): Promise<FetchResult> {
+  private async attempt(
+    url: string,
+    validators: Validators,
+    attempts: number,
+    check?: (url: string) => Promise<string | undefined>,
+  ): Promise<FetchResult> {
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.options.timeoutMs);
     const signal = this.options.signal ? AbortSignal.any([timeout.signal, this.options.signal]) : timeout.signal;
@@ -249,6 +264,12 @@ export class PoliteClient {
         // Validators belong to the URL they were issued for, not to a redirect target.
         if (current === url && validators.etag) headers['if-none-match'] = validators.etag;
         if (current === url && validators.lastModified) headers['if-modified-since'] = validators.lastModified;
+        const refused = await check?.(current);
+        if (refused)
+          throw new AttemptError(
+            `${refused}: a status page defined in the repository must be public (--allow-private-endpoints allows it)`,
+            false,
+          );
         let response: Response;
         try {
           response = await fetch(current, { headers, redirect: 'manual', signal });

@@ -8,7 +8,7 @@ import type { Catalog } from '../catalog/loader.js';
 import type { Provider } from '../catalog/schema.js';
 import { DownstackError, IndexError, ParseError } from '../errors.js';
 import { ReaderError } from '../readers/types.js';
-import { IncidentIndex } from '../incidents/store.js';
+import { IncidentIndex, indexWriteError } from '../incidents/store.js';
 import type { IndexFile } from '../incidents/schema.js';
 import type { Incident } from '../model.js';
 import { cleanLine } from '../sanitize.js';
@@ -55,6 +55,8 @@ export interface SyncOptions {
   lockWaitMs?: number;
   onEvent?: (event: SyncEvent) => void;
   now?: () => Date;
+  /** Providers whose status pages must be on public addresses (those a repository defines itself). */
+  publicOnly?: ReadonlySet<string>;
 }
 
 export interface SyncReport {
@@ -70,7 +72,12 @@ export function userAgent(): string {
 
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const now = options.now ?? (() => new Date());
-  const lock = await acquireLock(options.indexDir, { waitMs: options.lockWaitMs ?? 30_000, signal: options.signal });
+  const lock = await acquireLock(options.indexDir, {
+    waitMs: options.lockWaitMs ?? 30_000,
+    signal: options.signal,
+  }).catch((error: unknown) => {
+    throw indexWriteError(error, options.indexDir);
+  });
   try {
     await removeLeftovers(options.indexDir);
     await new IncidentIndex(options.indexDir).recoverBatch();
@@ -91,7 +98,9 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
         limit(async () => {
           const provider = options.catalog.providers.get(id);
           const report = provider
-            ? await isolated(provider, () => syncProvider(provider, index, client, now))
+            ? await isolated(provider, () =>
+                syncProvider(provider, index, client, now, options.publicOnly?.has(provider.id) === true),
+              )
             : failed(id, 'skipped', 'not in the catalog', 0, 0);
           options.onEvent?.({ type: 'provider', report, done: ++done, total });
           return report;
@@ -161,6 +170,7 @@ async function syncProvider(
   index: IncidentIndex,
   client: PoliteClient,
   now: () => Date,
+  publicOnly: boolean,
 ): Promise<ProviderReport> {
   const unsyncable = unsyncableReason(provider.status);
   if (unsyncable) return failed(provider.id, 'skipped', unsyncable, 0, 0);
@@ -175,7 +185,8 @@ async function syncProvider(
   }
   const previousCount = previous?.incidents.length ?? 0;
   const endpoints = endpointsFor(provider.status);
-  const fetchOne = (endpoint: Endpoint) => client.get(endpoint.url, previous?.http?.[endpoint.url] ?? {});
+  const fetchOne = (endpoint: Endpoint) =>
+    client.get(endpoint.url, previous?.http?.[endpoint.url] ?? {}, { publicOnly });
   // The primary endpoint goes first: when it fails, the page is not asked for anything else.
   const primaryIndex = Math.max(
     0,
@@ -222,7 +233,9 @@ async function syncProvider(
     incidents: merged.incidents,
   };
   if (damaged) {
-    // The damaged file is kept beside the new one, never silently replaced.
+    // The damaged file is kept beside the new one, never silently replaced; a file downstack did not write is not
+    // touched at all.
+    await index.assertOwnFile(provider.id);
     const path = index.fileFor(provider.id);
     await rename(path, `${path}.damaged-${time.replace(/[:.]/g, '-')}`);
     warnings.push(`${damaged}; moved aside and rebuilt`);

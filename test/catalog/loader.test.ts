@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { CatalogError } from '../../src/errors.js';
@@ -43,6 +47,19 @@ describe('catalog loader', () => {
   it('rejects an npm name claimed by two unrelated providers', () => {
     expect(() => loadCatalog([mini(), 'test/fixtures/catalog-duplicate'])).toThrowError(
       /npm "stripe" is also claimed by provider "stripe"/,
+    );
+  });
+
+  it('reports a provider file whose YAML aliases would expand without bound, a dangling link and a named pipe, without reading them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
+    let yaml = 'name: &a ["x","x","x","x","x","x","x","x","x"]\n';
+    for (let i = 0, previous = 'a'; i < 9; i++, previous = `l${i - 1}`)
+      yaml += `l${i}: &l${i} [${Array(9).fill(`*${previous}`).join(',')}]\n`;
+    writeFileSync(join(dir, 'bomb.yaml'), yaml);
+    execFileSync('mkfifo', [join(dir, 'pipe.yaml')]);
+    symlinkSync(join(dir, 'nowhere.yaml'), join(dir, 'ghost.yaml'));
+    expect(() => loadCatalog([dir])).toThrowError(
+      /bomb\.yaml: Excessive alias count[\s\S]*ghost\.yaml: cannot read \(ENOENT\)[\s\S]*pipe\.yaml: not a regular file; not a provider file/,
     );
   });
 });

@@ -12,7 +12,7 @@ import { describeProblem } from '../../readers/types.js';
 import { replayWindow } from '../../replay.js';
 import { acquireLock } from '../lock.js';
 import { INDEX_SCHEMA_VERSION, type IndexFile } from '../schema.js';
-import type { IncidentIndex } from '../store.js';
+import { type IncidentIndex, indexWriteError } from '../store.js';
 import { chooseProvider } from './provider.js';
 
 /** Real incident documents are kilobytes; a whole provider export is a few MB. Anything bigger is refused unread. */
@@ -150,7 +150,9 @@ export async function importDocuments(documents: ImportDocument[], options: Impo
   // Read, merge and write under the index lock, so a sync running at the same time cannot undo the import.
   const lock = options.dryRun
     ? undefined
-    : await acquireLock(options.index.dir, { waitMs: options.lockWaitMs ?? 30_000 });
+    : await acquireLock(options.index.dir, { waitMs: options.lockWaitMs ?? 30_000 }).catch((error: unknown) => {
+        throw indexWriteError(error, options.index.dir);
+      });
   try {
     if (!options.dryRun) await options.index.recoverBatch();
     const result = await mergeAndWrite(incoming, options);

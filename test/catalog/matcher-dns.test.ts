@@ -4,8 +4,18 @@ import { loadCatalog } from '../../src/catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../../src/catalog/matcher.js';
 import { loadIpRanges } from '../../src/dns/ip-ranges.js';
 import type { Dependency, DnsRecord } from '../../src/model.js';
+import { testCatalog } from '../helpers/catalog.js';
 
-const catalog = loadCatalog(['test/fixtures/dns/catalog']);
+const catalog = testCatalog([
+  'atlassian',
+  'aws',
+  'cloudflare',
+  'google-cloud',
+  'google-workspace',
+  'sendgrid',
+  'stripe',
+  'vercel',
+]);
 const matcher = buildMatcher(catalog);
 
 function withDns(name: string, ...dns: DnsRecord[]): Dependency {

@@ -2,14 +2,25 @@
 // DOWNSTACK_RESOLVER pick the server, --no-resolve and DOWNSTACK_OFFLINE=1 skip it with one note.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
+import { writeTestCatalog } from '../helpers/catalog.js';
 import { type CliOptions, runCli } from '../helpers/cli.js';
 
 const STACK = 'test/fixtures/dns/stack/domains.txt';
+const DNS_CATALOG = writeTestCatalog([
+  'atlassian',
+  'aws',
+  'cloudflare',
+  'google-cloud',
+  'google-workspace',
+  'sendgrid',
+  'stripe',
+  'vercel',
+]);
 const env = (extra: Record<string, string> = {}): CliOptions => ({
-  catalog: resolve('test/fixtures/dns/catalog'),
+  catalog: DNS_CATALOG,
   online: true,
   env: extra,
 });

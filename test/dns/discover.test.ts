@@ -1,13 +1,22 @@
 // From a team's own host names to providers, through a loopback DNS server: chains, apex records, bad answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../src/catalog/loader.js';
 import { buildMatcher } from '../../src/catalog/matcher.js';
 import { createDnsClient } from '../../src/dns/client.js';
 import { discoverProviders, MAX_TXT_RECORDS } from '../../src/dns/discover.js';
 import type { Dependency } from '../../src/model.js';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
+import { testCatalog } from '../helpers/catalog.js';
 
-const catalog = loadCatalog(['test/fixtures/dns/catalog']);
+const catalog = testCatalog([
+  'atlassian',
+  'aws',
+  'cloudflare',
+  'google-cloud',
+  'google-workspace',
+  'sendgrid',
+  'stripe',
+  'vercel',
+]);
 const matcher = buildMatcher(catalog);
 let server: DnsServer;
 

@@ -1,4 +1,4 @@
-// The data model shared by every stage of the pipeline (see DESIGN.md). Times are UTC ISO-8601 strings.
+// The data model shared by every stage of the pipeline (docs/architecture.md). Times are UTC ISO-8601 strings.
 
 export type Ecosystem = 'npm' | 'terraform-provider' | 'terraform-resource' | 'terraform-module' | 'domain';
 

@@ -1,4 +1,6 @@
-// `--format json`: the stable contract in DESIGN.md. Additive fields only; anything else needs a schemaVersion bump.
+// `--format json`: the published contract, schema/check-report.schema.json (docs/json.md explains each field). Additive
+// fields keep CHECK_SCHEMA_VERSION; anything else needs a bump. A field added here fails the contract test until the
+// schema names it.
 import type { CheckReport } from '../check.js';
 
 export const CHECK_SCHEMA_VERSION = 1;

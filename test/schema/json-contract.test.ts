@@ -1,0 +1,163 @@
+// The published JSON contract (schema/*.schema.json) against what the built CLI really prints, command by command.
+// Every schema object is closed (additionalProperties: false), so a field added to an output without its schema
+// fails here; the check report's samples are chosen so every field the schema names is printed at least once.
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { IncidentSchema } from '../../src/incidents/schema.js';
+import { PROVIDERS_SCHEMA, providersJsonSchema } from '../../scripts/build-provider-schema.js';
+import { tempDir, writeTestCatalog } from '../helpers/catalog.js';
+import { copyIndex, runCli } from '../helpers/cli.js';
+import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
+import { REPORT_PROVIDERS } from '../helpers/report-fixture.js';
+
+const SCHEMAS = readdirSync('schema').map((name) => JSON.parse(readFileSync(join('schema', name), 'utf8')));
+// Formats (uri) are annotations here; times are checked by their own patterns.
+const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: false });
+for (const schema of SCHEMAS) ajv.addSchema(schema);
+
+function expectValid(schemaId: string, output: string): unknown {
+  const data: unknown = JSON.parse(output);
+  const validate = ajv.getSchema(schemaId);
+  if (!validate) throw new Error(`no schema ${schemaId}`);
+  expect(validate(data), ajv.errorsText(validate.errors, { separator: '\n' })).toBe(true);
+  return data;
+}
+
+const REPORT = writeTestCatalog(REPORT_PROVIDERS);
+const FX = ['--index', 'test/fixtures/report/index', '--since', '2021-08-10', '--until', '2021-08-12'];
+const AUGUST = ['--since', '2021-08-01', '--until', '2021-08-31T23:59Z', '--no-snapshot'];
+let dns: DnsServer;
+
+beforeAll(async () => {
+  dns = await startDnsServer({
+    zone: {
+      'acme.com': { NS: ['ns-1279.awsdns-31.org'], TXT: ['v=spf1 include:sendgrid.net ~all'] },
+      'www.acme.com': { CNAME: 'cname.vercel-dns.com' },
+      'cname.vercel-dns.com': { A: ['76.76.21.21'] },
+    },
+  });
+});
+afterAll(() => dns.close());
+
+/** Declared through a shared definition, but not printed there: a path that cannot be read has no line. */
+const NEVER_PRINTED = new Set(['.errors[].line']);
+
+/** Every `check --format json` the samples print, for the coverage test at the end. */
+const reports: unknown[] = [];
+async function check(args: string[], options: Parameters<typeof runCli>[1] = {}) {
+  const run = await runCli(['check', ...args, '--format', 'json'], options);
+  expect(run.stdout, run.stderr).not.toBe('');
+  reports.push(expectValid('check-report.schema.json', run.stdout));
+  return run;
+}
+
+describe('check --format json matches schema/check-report.schema.json', () => {
+  it('for findings, ignores, through-exposures, regions and unreadable inputs', async () => {
+    await check(['test/fixtures/report/stack', ...FX], { catalog: REPORT });
+    await check(['test/fixtures/report/configured-stack'], { catalog: REPORT });
+    await check(['examples/saas-app', '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
+    await check(['test/fixtures/terraform/configs/root-with-modules', '--index', tempDir(), '--no-snapshot']);
+    const unreadable = ['test/fixtures/report/broken-stack', 'no-such-stack.json', 'examples/saas-app/package.json'];
+    await check([...unreadable, '--index', tempDir()]);
+    await check(['test/fixtures/lockfiles/npm-v3-workspaces', '--index', tempDir(), '--no-snapshot']);
+  });
+
+  it('for scheduled jobs and the runs inside each replay window, interval schedules without a start included', async () => {
+    const stack = tempDir('downstack-jobs-');
+    cpSync('test/fixtures/jobs/replay-stack', stack, { recursive: true });
+    writeFileSync(
+      join(stack, 'serverless.yml'),
+      'service: sweeper\nprovider:\n  name: aws\nfunctions:\n  sweep:\n    handler: sweep.handler\n    events:\n      - schedule: rate(10 minutes)\n',
+    );
+    await check([stack, '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
+  });
+
+  it('for DNS evidence and the DNS summary, looked up or skipped', async () => {
+    const domains = ['test/fixtures/dns/stack/domains.txt', '--index', tempDir(), '--no-snapshot'];
+    await check([...domains, '--resolver', dns.address], { online: true });
+    await check(domains);
+  });
+
+  it('prints every field the schema names in at least one of the samples above', () => {
+    const seen = new Set<string>();
+    const walk = (value: unknown, path: string) => {
+      if (Array.isArray(value)) for (const item of value) walk(item, `${path}[]`);
+      else if (value && typeof value === 'object')
+        for (const [key, child] of Object.entries(value)) {
+          seen.add(`${path}.${key}`);
+          walk(child, `${path}.${key}`);
+        }
+    };
+    for (const report of reports) walk(report, '');
+    const declared: string[] = [];
+    const root = SCHEMAS.find((schema) => schema.$id === 'check-report.schema.json');
+    const collect = (schema: Record<string, unknown>, path: string, depth: number) => {
+      if (depth > 6) return;
+      const ref = schema.$ref as string | undefined;
+      if (ref) return collect(root.$defs[ref.replace('#/$defs/', '')], path, depth + 1);
+      for (const option of (schema.oneOf as Array<Record<string, unknown>> | undefined) ?? [])
+        collect(option, path, depth + 1);
+      if (schema.items) collect(schema.items as Record<string, unknown>, `${path}[]`, depth + 1);
+      for (const [key, child] of Object.entries((schema.properties as Record<string, Record<string, unknown>>) ?? {})) {
+        declared.push(`${path}.${key}`);
+        collect(child, `${path}.${key}`, depth + 1);
+      }
+    };
+    collect(root, '', 0);
+    const unexercised = declared.filter((path) => !seen.has(path) && !NEVER_PRINTED.has(path));
+    expect(unexercised).toEqual([]);
+  });
+});
+
+describe('the other JSON the CLI prints', () => {
+  it('incidents --format json matches schema/incidents.schema.json, snapshot and synced index alike', async () => {
+    const all = await runCli(['incidents', '--since', '2000-01-01', '--format', 'json', '--index', tempDir()]);
+    const incidents = expectValid('incidents.schema.json', all.stdout) as unknown[];
+    expect(incidents.length).toBeGreaterThan(20);
+    const august = await runCli(['incidents', '--format', 'json', '--index', 'test/fixtures/index', ...AUGUST]);
+    expect((expectValid('incidents.schema.json', august.stdout) as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it('declares every field the index schema stores for an incident', () => {
+    const schema = SCHEMAS.find((entry) => entry.$id === 'incidents.schema.json');
+    const stored = z.toJSONSchema(IncidentSchema, { io: 'input', unrepresentable: 'any' }) as { properties: object };
+    expect(Object.keys(schema.$defs.incident.properties).sort()).toEqual(Object.keys(stored.properties).sort());
+  });
+
+  it('explain, import, jobs and providers print what their schemas say', async () => {
+    expectValid(
+      'explain.schema.json',
+      (await runCli(['explain', 'google-cloud', 'examples/saas-app', '--format', 'json'])).stdout,
+    );
+    const imported = await runCli(
+      ['import', 'test/fixtures/import/text/guide-page-utc-postmortem.txt', '--dry-run', '--format', 'json'],
+      { catalog: writeTestCatalog(['twingate']) },
+    );
+    expectValid('import.schema.json', imported.stdout);
+    const jobs = await runCli(['jobs', 'test/fixtures/jobs/repo', 'test/fixtures/jobs/terraform', '--format', 'json']);
+    const listed = expectValid('jobs.schema.json', jobs.stdout) as { jobs: Array<{ startsAt?: string }> };
+    expect(listed.jobs.some((job) => job.startsAt)).toBe(true);
+    const providers = await runCli(['providers', '--format', 'json']);
+    expect((expectValid('providers.schema.json', providers.stdout) as unknown[]).length).toBeGreaterThan(300);
+  });
+
+  it('ships every schema in the npm package', () => {
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as { files: string[] };
+    expect(manifest.files).toContain('schema');
+    expect(SCHEMAS.map((schema) => schema.$id).sort()).toEqual([
+      'check-report.schema.json',
+      'explain.schema.json',
+      'import.schema.json',
+      'incidents.schema.json',
+      'jobs.schema.json',
+      'providers.schema.json',
+    ]);
+  });
+
+  it('publishes the providers schema as generated from the catalog schema (node scripts/build-provider-schema.js)', () => {
+    expect(JSON.parse(readFileSync(PROVIDERS_SCHEMA, 'utf8'))).toEqual(providersJsonSchema());
+  });
+});

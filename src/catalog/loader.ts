@@ -5,6 +5,7 @@ import { parseDocument } from 'yaml';
 import { CatalogError, lineAt } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
 import { readCachedProviders } from './cache.js';
+import { MATCHER_KINDS, matchersOf } from './matchers.js';
 import { ProviderSchema, type Provider } from './schema.js';
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
@@ -138,21 +139,13 @@ function crossCheck(providers: Map<string, Provider>): string[] {
           );
       }
     }
-    const hasMatcher =
-      (provider.match.npm?.length ?? 0) +
-        (provider.match.domains?.length ?? 0) +
-        (provider.match.terraform?.sources?.length ?? 0) +
-        (provider.match.terraform?.resources?.length ?? 0) >
-        0 ||
-      Object.values(provider.match.dns ?? {}).some((rules) => rules.length > 0) ||
-      provider.components.some((component) => component.match);
-    if (!hasMatcher)
+    const matchers = matchersOf(provider);
+    if (matchers.length === 0)
       problems.push(`${file}: has no matcher (npm, terraform, domains or dns), so nothing can ever map to it`);
-
-    for (const name of provider.match.npm ?? []) claim(`npm "${name}"`, id, file);
-    for (const source of provider.match.terraform?.sources ?? [])
-      claim(`terraform source "${source.toLowerCase()}"`, id, file);
-    for (const domain of provider.match.domains ?? []) claim(`domain "${domain.toLowerCase()}"`, id, file);
+    for (const entry of matchers) {
+      const key = entry.component === undefined ? MATCHER_KINDS[entry.kind]?.claim?.(entry.value) : undefined;
+      if (key) claim(key, id, file);
+    }
     const names = new Set<string>();
     for (const component of provider.components) {
       const key = component.name.toLowerCase();

@@ -5,7 +5,8 @@ import { providerSourceKeys, registryModuleProvider } from '../terraform-names.j
 import type { Dependency, DnsRecord, ExposedComponent, Exposure } from '../model.js';
 import { createHostRules, type HostRules } from './host-rules.js';
 import type { Catalog } from './loader.js';
-import type { DnsMatch, Provider } from './schema.js';
+import { type MatcherKind, matchersOf } from './matchers.js';
+import type { Provider } from './schema.js';
 
 interface Target {
   provider: string;
@@ -60,30 +61,25 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     if (pattern.endsWith('/*')) add(npmScope, pattern.slice(0, -2), target);
     else add(npmExact, pattern, target);
   };
-  const addDns = (rules: DnsMatch | undefined, target: Target) => {
-    if (!rules) return;
-    for (const kind of ['cname', 'ns', 'mx', 'spf'] as const)
-      for (const pattern of rules[kind] ?? []) dnsHosts[kind].add(pattern, target);
-    for (const prefix of rules.txt ?? []) txtPrefixes.push({ ...target, prefix: prefix.toLowerCase() });
-    for (const service of rules.ip ?? []) ipServices.set(`${target.provider}\u0000${service}`, target);
+  // One index per kind of matcher (src/catalog/matchers.ts lists them; a new kind does not compile until added here).
+  const index: Record<MatcherKind, (value: string, target: Target) => void> = {
+    npm: addNpm,
+    'terraform-source': (source, target) => add(tfSources, source.toLowerCase(), target),
+    'terraform-resource': (prefix, target) => tfPrefixes.push({ ...target, prefix }),
+    domain: (domain, target) => domains.add(domain, target),
+    'dns-cname': (pattern, target) => dnsHosts.cname.add(pattern, target),
+    'dns-ns': (pattern, target) => dnsHosts.ns.add(pattern, target),
+    'dns-mx': (pattern, target) => dnsHosts.mx.add(pattern, target),
+    'dns-spf': (pattern, target) => dnsHosts.spf.add(pattern, target),
+    'dns-txt': (prefix, target) => txtPrefixes.push({ ...target, prefix: prefix.toLowerCase() }),
+    'dns-ip': (service, target) => ipServices.set(`${target.provider}\u0000${service}`, target),
   };
-
-  for (const provider of catalog.providers.values()) {
-    const id = provider.id;
-    for (const pattern of provider.match.npm ?? []) addNpm(pattern, { provider: id });
-    for (const source of provider.match.terraform?.sources ?? [])
-      add(tfSources, source.toLowerCase(), { provider: id });
-    for (const prefix of provider.match.terraform?.resources ?? []) tfPrefixes.push({ provider: id, prefix });
-    for (const domain of provider.match.domains ?? []) domains.add(domain, { provider: id });
-    addDns(provider.match.dns, { provider: id });
-    for (const component of provider.components) {
-      const target = { provider: id, component: component.name };
-      for (const pattern of component.match?.npm ?? []) addNpm(pattern, target);
-      for (const prefix of component.match?.terraform ?? []) tfPrefixes.push({ ...target, prefix });
-      for (const domain of component.match?.domains ?? []) domains.add(domain, target);
-      addDns(component.match?.dns, target);
-    }
-  }
+  for (const provider of catalog.providers.values())
+    for (const entry of matchersOf(provider))
+      index[entry.kind](entry.value, {
+        provider: provider.id,
+        ...(entry.component === undefined ? {} : { component: entry.component }),
+      });
   // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
   // Longest TXT prefix first, for the same reason.

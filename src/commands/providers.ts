@@ -1,6 +1,7 @@
 // `downstack providers [QUERY]` searches the catalog; `providers show ID` prints one provider with its matchers.
 import type { Command } from 'commander';
 import type { Provider } from '../catalog/schema.js';
+import { MATCHER_KINDS, matcherText, matchersOf } from '../catalog/matchers.js';
 import { UsageError } from '../errors.js';
 import { addOptions } from '../settings/options.js';
 import type { CliContext } from './context.js';
@@ -48,14 +49,7 @@ export function searchProviders(providers: Provider[], query: string | undefined
   if (!query) return providers;
   const needle = query.toLowerCase();
   return providers.filter((provider) =>
-    [
-      provider.id,
-      provider.name,
-      provider.category,
-      ...(provider.match.npm ?? []),
-      ...(provider.match.domains ?? []),
-      ...(provider.match.terraform?.sources ?? []),
-    ]
+    [provider.id, provider.name, provider.category, ...matchersOf(provider).map((entry) => entry.value)]
       .join('\n')
       .toLowerCase()
       .includes(needle),
@@ -75,12 +69,15 @@ export function describeProvider(provider: Provider): string {
     lines.push(`  unverified   ${provider.notes ?? 'some facts in this file could not be checked'}`);
   const list = (label: string, values: string[] | undefined) =>
     values?.length && lines.push(`  ${label.padEnd(12)} ${values.join(', ')}`);
-  list('npm', provider.match.npm);
-  list('terraform', [
-    ...(provider.match.terraform?.sources ?? []),
-    ...(provider.match.terraform?.resources ?? []).map((prefix) => `${prefix}*`),
-  ]);
-  list('domains', provider.match.domains);
+  const matchers = matchersOf(provider);
+  const labels = [...new Set(Object.values(MATCHER_KINDS).map((kind) => kind.label))];
+  for (const label of labels)
+    list(
+      label,
+      matchers
+        .filter((entry) => entry.component === undefined && MATCHER_KINDS[entry.kind]?.label === label)
+        .map(matcherText),
+    );
   list('regions', provider.regions);
   list(
     'runs on',
@@ -90,13 +87,14 @@ export function describeProvider(provider: Provider): string {
   );
   if (provider.components.length > 0) lines.push(`  components`);
   for (const component of provider.components) {
-    const matchers = [
-      ...(component.match?.npm ?? []),
-      ...(component.match?.terraform ?? []).map((prefix) => `${prefix}*`),
-      ...(component.match?.domains ?? []),
-    ];
+    // A component's DNS matchers say which kind they are; its npm names, prefixes and hosts read as themselves.
+    const own = matchers
+      .filter((entry) => entry.component === component.name)
+      .map((entry) =>
+        entry.kind.startsWith('dns-') ? `${MATCHER_KINDS[entry.kind]?.label} ${entry.value}` : matcherText(entry),
+      );
     lines.push(
-      `    ${component.name}${component.id ? ` [${component.id}]` : ''}${matchers.length ? ` ← ${matchers.join(', ')}` : ''}`,
+      `    ${component.name}${component.id ? ` [${component.id}]` : ''}${own.length ? ` ← ${own.join(', ')}` : ''}`,
     );
   }
   return `${lines.join('\n')}\n`;

@@ -1,0 +1,75 @@
+// The one list of what a provider file can match on. The matcher indexes it, the loader checks that a provider has
+// some and that no two providers claim the same, and `providers` searches and shows it — all through matchersOf, so
+// a matcher added to the schema is added here once and every one of them knows it.
+import type { Provider } from './schema.js';
+
+/**
+ * Each kind of matcher the catalog schema has, at provider or component level: its label in `providers show`, and
+ * for the provider-wide ones no two unrelated providers may share, the claim the loader checks.
+ */
+export const MATCHER_KINDS: Record<string, { label: string; claim?: (value: string) => string }> = {
+  npm: { label: 'npm', claim: (value) => `npm "${value}"` },
+  'terraform-source': { label: 'terraform', claim: (value) => `terraform source "${value.toLowerCase()}"` },
+  'terraform-resource': { label: 'resources' },
+  domain: { label: 'domains', claim: (value) => `domain "${value.toLowerCase()}"` },
+  'dns-cname': { label: 'dns cname' },
+  'dns-ns': { label: 'dns ns' },
+  'dns-mx': { label: 'dns mx' },
+  'dns-spf': { label: 'dns spf' },
+  'dns-txt': { label: 'dns txt' },
+  'dns-ip': { label: 'dns ip' },
+} satisfies Record<MatcherKind, { label: string; claim?: (value: string) => string }>;
+
+export type MatcherKind =
+  | 'npm'
+  | 'terraform-source'
+  | 'terraform-resource'
+  | 'domain'
+  | 'dns-cname'
+  | 'dns-ns'
+  | 'dns-mx'
+  | 'dns-spf'
+  | 'dns-txt'
+  | 'dns-ip';
+
+export interface MatcherEntry {
+  kind: MatcherKind;
+  value: string;
+  /** Set for a component's matcher: the component it narrows to. */
+  component?: string;
+}
+
+type MatchBlock = NonNullable<Provider['components'][number]['match']>;
+
+/** Every matcher of a provider, provider-wide ones first, then each component's, in file order. */
+export function matchersOf(provider: Provider): MatcherEntry[] {
+  const entries: MatcherEntry[] = [];
+  const push = (kind: MatcherKind, values: readonly string[] | undefined, component?: string) => {
+    for (const value of values ?? []) entries.push({ kind, value, ...(component ? { component } : {}) });
+  };
+  const dns = (rules: (MatchBlock['dns'] & { ip?: string[] }) | undefined, component?: string) => {
+    push('dns-cname', rules?.cname, component);
+    push('dns-ns', rules?.ns, component);
+    push('dns-mx', rules?.mx, component);
+    push('dns-spf', rules?.spf, component);
+    push('dns-txt', rules?.txt, component);
+    push('dns-ip', rules?.ip, component);
+  };
+  push('npm', provider.match.npm);
+  push('terraform-source', provider.match.terraform?.sources);
+  push('terraform-resource', provider.match.terraform?.resources);
+  push('domain', provider.match.domains);
+  dns(provider.match.dns);
+  for (const component of provider.components) {
+    push('npm', component.match?.npm, component.name);
+    push('terraform-resource', component.match?.terraform, component.name);
+    push('domain', component.match?.domains, component.name);
+    dns(component.match?.dns, component.name);
+  }
+  return entries;
+}
+
+/** A matcher as `providers show` writes it: resource prefixes end in `*`. */
+export function matcherText(entry: MatcherEntry): string {
+  return entry.kind === 'terraform-resource' ? `${entry.value}*` : entry.value;
+}

@@ -168,7 +168,10 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
           return matchNpm(dependency.name);
         case 'domain': {
           const last = dependency.dns?.at(-1);
-          return narrow(last ? matchDns(last) : domains.match(dependency.name));
+          const targets = last ? matchDns(last) : domains.match(dependency.name);
+          // A region the input states (fly.toml's primary_region) counts where the host name names none.
+          const region = dependency.region;
+          return narrow(region ? targets.map((target) => (target.region ? target : { ...target, region })) : targets);
         }
         case 'terraform-provider':
         case 'terraform-resource':

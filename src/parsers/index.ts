@@ -2,6 +2,7 @@
 import { azureFunctionJsonParser } from './azure-function-json.js';
 import { bunLockbParser, bunLockParser } from './bun-lock.js';
 import { domainListParser } from './domain-list.js';
+import { flyTomlParser } from './fly-toml.js';
 import { githubWorkflowParser } from './github-workflow.js';
 import { kubernetesManifestParser } from './kubernetes-manifest.js';
 import { netlifyFunctionParser } from './netlify-function.js';
@@ -35,6 +36,7 @@ export const PARSERS: readonly Parser[] = [
   githubWorkflowParser,
   vercelJsonParser,
   netlifyTomlParser,
+  flyTomlParser,
   netlifyFunctionParser,
   wranglerConfigParser,
   renderYamlParser,

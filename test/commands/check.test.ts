@@ -224,4 +224,19 @@ describe('downstack check (real binary, real catalog)', () => {
     const run = await runCli(['check', dir, '--format', 'json', '--index', copyIndex('test/fixtures/index')]);
     expect(JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file)).toEqual([join(dir, 'app/package.json')]);
   });
+
+  it('puts Fly.io in the stack from a fly.toml, in its primary region, in the table and in JSON', async () => {
+    const args = ['check', 'test/fixtures/fly/http-service/fly.toml', '--index', copyIndex('test/fixtures/index')];
+    const table = await runCli(args);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/Fly\.io\s+Fly Proxy \(fra\)/);
+    expect(table.stdout).toContain('← test/fixtures/fly/http-service/fly.toml:6 acme-ledger.fly.dev');
+    const json = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
+    expect(json.inputs).toEqual([
+      { file: 'test/fixtures/fly/http-service/fly.toml', kind: 'fly.toml', dependencies: 1, errors: [] },
+    ]);
+    expect(json.providers).toEqual([
+      expect.objectContaining({ id: 'fly-io', components: [{ name: 'Fly Proxy', region: 'fra' }] }),
+    ]);
+  });
 });

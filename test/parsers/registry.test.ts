@@ -53,6 +53,7 @@ const SAMPLES: Array<[kind: string, text: string]> = [
 /** Formats read only from a file of their own name: a pasted text is never taken for one of them. */
 const NAME_ONLY = [
   'bun-lockb',
+  'fly.toml',
   'function.json',
   'netlify-function',
   'netlify.toml',

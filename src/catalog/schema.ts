@@ -14,6 +14,7 @@ export const PLATFORMS = [
   'heroku',
   'rss',
   'atom',
+  'firehydrant',
   'custom',
 ] as const;
 

@@ -5,6 +5,7 @@ import { parseAwsCurrentEvents, parseAwsRss } from './formats/aws.js';
 import { parseAzureFeed } from './formats/azure.js';
 import { parseBetterStack } from './formats/betterstack.js';
 import { looksLikeFeed, parseGenericFeed } from './formats/feed.js';
+import { isFireHydrantPayload, parseFireHydrant } from './formats/firehydrant.js';
 import { parseGcp } from './formats/gcp.js';
 import { parseHeroku } from './formats/heroku.js';
 import { isIncidentlibRecord, parseIncidentlib } from './formats/incidentlib.js';
@@ -31,6 +32,7 @@ export type FormatName =
   | 'azure'
   | 'slack'
   | 'heroku'
+  | 'firehydrant'
   | 'feed'
   | 'incidentlib'
   | 'text';
@@ -48,6 +50,7 @@ export const READERS: Record<FormatName, Reader> = {
   azure: parseAzureFeed,
   slack: parseSlack,
   heroku: parseHeroku,
+  firehydrant: parseFireHydrant,
   feed: parseGenericFeed,
   incidentlib: parseIncidentlib,
   text: parseTextPage,
@@ -64,6 +67,7 @@ const JSON_SHAPES: Array<[FormatName, (data: unknown) => boolean]> = [
       isRecord(data) && isRecord(data.result) && ('status_overall' in data.result || 'incidents' in data.result),
   ],
   ['betterstack', (data) => isRecord(data) && str(rec(data.data).type) === 'status_page'],
+  ['firehydrant', isFireHydrantPayload],
   [
     'instatus',
     (data) => isRecord(data) && isRecord(data.page) && ('activeIncidents' in data || 'activeMaintenances' in data),

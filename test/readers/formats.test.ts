@@ -12,6 +12,7 @@ import {
 import { parseAzureFeed as azureFeed } from '../../src/readers/formats/azure.js';
 import { parseBetterStack as betterStack } from '../../src/readers/formats/betterstack.js';
 import { parseGenericFeed as genericFeed } from '../../src/readers/formats/feed.js';
+import { parseFireHydrant as fireHydrant } from '../../src/readers/formats/firehydrant.js';
 import { parseGcp as gcp } from '../../src/readers/formats/gcp.js';
 import { parseHeroku as heroku } from '../../src/readers/formats/heroku.js';
 import { parseIncidentIo as incidentIo } from '../../src/readers/formats/incidentio.js';
@@ -41,6 +42,7 @@ const parseAwsRss = as(awsRss);
 const parseAzureFeed = as(azureFeed);
 const parseBetterStack = as(betterStack);
 const parseGenericFeed = as(genericFeed);
+const parseFireHydrant = as(fireHydrant);
 const parseGcp = as(gcp);
 const parseHeroku = as(heroku);
 const parseIncidentIo = as(incidentIo);
@@ -265,6 +267,47 @@ describe('incident.io', () => {
 });
 
 describe('other hosted pages', () => {
+  it('FireHydrant: payload.json incidents, open until resolved, times from when each note was posted', () => {
+    const source = 'https://status.northwind.example/data/payload.json';
+    const page = context(source, 'https://status.northwind.example');
+    const result = parseFireHydrant(fixture('firehydrant/payload.json'), page);
+    expect(result.problems).toEqual([
+      `${source}: entry "c0ffee00-0000-4000-8000-000000000000": has no start time; skipped`,
+    ]);
+    const open = byId(valid(result.incidents), '6f0b2c9e-4d71-4a38-9e25-1b7c8d3f5a60');
+    expect(open).toMatchObject({
+      status: 'monitoring',
+      impact: 'major',
+      kind: 'incident',
+      components: ['REST API'],
+      startedAt: '2026-02-11T09:12:40Z',
+      resolvedAt: null,
+    });
+    // The migration copied every note on 2026-03-23; each is placed when it was first posted, the status taken out.
+    expect(open.updates.map((update) => [update.at, update.status, update.body.split('\n')[0]])).toEqual([
+      ['2026-02-11T09:14:02Z', 'investigating', 'Some connections to databases in eu-west-1 are refused.'],
+      [
+        '2026-02-11T10:05:31Z',
+        'monitoring',
+        'A fix is rolled out to the eu-west-1 gateways and error rates are back to normal. We keep watching them.',
+      ],
+    ]);
+    expect(byId(result.incidents, 'a83e5d17-92c0-4f6b-8d41-7e2b9c0f3a58')).toMatchObject({
+      status: 'resolved',
+      impact: 'critical',
+      components: ['Admin Console'],
+      resolvedAt: '2026-01-19T17:22:48Z',
+    });
+    expect(byId(result.incidents, '3d6f1a8c-0b29-4e75-a413-5c8e7b2d9f06')).toMatchObject({
+      kind: 'maintenance',
+      status: 'completed',
+      impact: 'maintenance',
+      components: ['DNS Resolvers'],
+    });
+    expect([...(result.components ?? [])]).toContainEqual(['5a9e2c44-1b3d-4e8f-8c72-6d1f0a9b3e25', 'REST API']);
+    expect(() => parseFireHydrant('{"incidents": []}', page)).toThrow(ReaderError);
+  });
+
   it('Instatus: open incidents from summary.json, none when the keys are left out', () => {
     const source = 'https://status.wistia.com/v3/summary.json';
     const open = parseInstatus(fixture('instatus/summary.json'), context(source, 'https://status.wistia.com'));

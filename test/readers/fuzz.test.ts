@@ -29,6 +29,8 @@ const seeds: Record<FormatName, string> = {
     '[{"id":1,"date_created":"2024-01-01T10:00:00-07:00","date_updated":"2024-01-01T11:00:00-07:00","title":"E","type":"incident","status":"resolved","services":["Messaging"],"notes":[{"body":"x","date_created":"2024-01-01T10:00:00-07:00"}]}]',
   heroku:
     '{"status":[],"incidents":[{"id":1,"created_at":"2024-01-01T10:00:00Z","title":"E","state":"resolved","resolved_at":"2024-01-01T11:00:00Z","updates":[]}],"scheduled":[]}',
+  firehydrant:
+    '{"config":{"companyName":"X"},"conditions":{},"components":[],"incidents":[{"id":"f1","title":"E","timestamps":{"started":"2024-01-01T10:00:00Z","resolved":"2024-01-01T11:00:00Z"},"timeline":[{"time":"2024-02-01T00:00:00Z","details":{"note":"**Resolved** — fixed"},"occurredAt":"2024-01-01T11:00:00Z"}],"severitySlug":"SEV2"}]}',
   feed: '<rss><channel><title>X</title><item><title>E</title><pubDate>Mon, 01 Jan 2024 10:00:00 +0000</pubDate><description>resolved</description></item></channel></rss>',
   incidentlib:
     '{"id":"IL-1","org":"X","date":"2024-01-01","title":{"en":"E"},"summary":{"en":"Errors between 09:50 and 10:40 UTC."}}',

@@ -29,6 +29,7 @@ const PLATFORM_PROVIDERS = [
   'google-cloud',
   'heroku',
   'openai',
+  'redis-cloud',
   'slack',
   'wistia',
 ];
@@ -59,6 +60,7 @@ beforeAll(async () => {
     '/slack/api/v2.0.0/history': json('slack/history.json'),
     '/heroku/api/v4/current-status': json('heroku/current-status-incident.json'),
     '/example-rss/feed.rss': xml('feed/generic.rss'),
+    '/redis-cloud/data/payload.json': json('firehydrant/payload.json'),
   });
   catalog = testCatalog(PLATFORM_PROVIDERS, { statusBase: server.url });
   indexDir = tempDir();
@@ -84,6 +86,7 @@ describe('sync across every platform', () => {
       'google-cloud': 'synced',
       heroku: 'synced',
       openai: 'synced',
+      'redis-cloud': 'synced',
       slack: 'synced',
       wistia: 'synced',
     });
@@ -116,6 +119,14 @@ describe('sync across every platform', () => {
     expect(incidents('azure')[0]?.regions).toEqual(['westus']);
     expect(incidents('google-cloud').find((incident) => incident.id === '3BvH3LVGcupoYqV6F4Nw')?.regions).toEqual([
       'europe-west4',
+    ]);
+  });
+
+  it('reads a FireHydrant page from its payload.json, newest first, with the components each incident names', () => {
+    expect(incidents('redis-cloud').map((incident) => [incident.id.slice(0, 8), incident.components])).toEqual([
+      ['6f0b2c9e', ['REST API']],
+      ['a83e5d17', ['Admin Console']],
+      ['3d6f1a8c', ['DNS Resolvers']],
     ]);
   });
 

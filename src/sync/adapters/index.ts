@@ -66,6 +66,8 @@ const SPECS: Record<Platform, PlatformSpec> = {
     xml: READERS.feed,
   },
   heroku: { defaults: (base) => [`${base}/api/v4/current-status`], json: READERS.heroku, xml: READERS.feed },
+  // Whether FireHydrant's /data/rss.xml items carry payload.json's ids is not known: read only when listed.
+  firehydrant: { defaults: (base) => [`${base}/data/payload.json`], json: READERS.firehydrant, xml: READERS.feed },
   rss: { defaults: (base, status) => [status.feed ?? base], xml: READERS.feed },
   atom: { defaults: (base, status) => [status.feed ?? base], xml: READERS.feed },
   // A custom page has no adapter of its own; its feed, when it has one, is still worth reading.

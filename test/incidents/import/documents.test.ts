@@ -151,6 +151,7 @@ describe('every format sync reads', () => {
     ['slack/history.json', 'slack', 'slack'],
     ['heroku/current-status-incident.json', 'heroku', 'heroku'],
     ['statusio/status-incident.json', 'statusio', 'gitlab'],
+    ['firehydrant/payload.json', 'firehydrant', 'redis-cloud'],
   ];
   it.each(cases)('imports %s as %s, for %s', (path, format, provider) => {
     const document = { file: path, text: readFileSync(join(sync, path), 'utf8') };

@@ -2,6 +2,7 @@
 import type { CheckReport } from '../check.js';
 import type { CheckFormat } from './formats.js';
 import { renderGithub } from './github.js';
+import { renderGitlab } from './gitlab.js';
 import { renderHtml } from './html.js';
 import { checkToJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
@@ -19,6 +20,8 @@ export function renderCheck(report: CheckReport, format: CheckFormat, options: R
       return renderSarif(report, options);
     case 'github':
       return renderGithub(report, options);
+    case 'gitlab':
+      return renderGitlab(report, options);
     case 'html':
       return renderHtml(report, options);
     case 'table':

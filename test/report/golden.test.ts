@@ -10,6 +10,7 @@ const EXTENSIONS = {
   markdown: 'md',
   sarif: 'sarif.json',
   github: 'github.txt',
+  gitlab: 'gitlab.json',
   html: 'html',
 } as const;
 
@@ -24,7 +25,7 @@ describe('every check format on the fixed stack and index', () => {
     });
   }
 
-  for (const format of ['markdown', 'sarif', 'github', 'html'] as const) {
+  for (const format of ['markdown', 'sarif', 'github', 'gitlab', 'html'] as const) {
     it(`renders ${format} with an ignored finding and an expired ignore rule`, async () => {
       const { report, notes } = await configuredReport();
       expectGolden(renderCheck(report, format, { now: NOW, notes }), `configured.${EXTENSIONS[format]}`);

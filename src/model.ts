@@ -1,6 +1,23 @@
 // The data model shared by every stage of the pipeline (docs/architecture.md). Times are UTC ISO-8601 strings.
 
-export type Ecosystem = 'npm' | 'terraform-provider' | 'terraform-resource' | 'terraform-module' | 'domain';
+export type Ecosystem =
+  | 'npm'
+  | 'pypi'
+  | 'go'
+  | 'rubygems'
+  | 'maven'
+  | 'nuget'
+  | 'composer'
+  | 'cargo'
+  /** A container image reference as written (`postgres:16`, `ghcr.io/acme/api@sha256:…`); its registry names the provider. */
+  | 'container-image'
+  /** A CI step's action (`actions/checkout@v4`) or a hosted runner label (`runs-on: ubuntu-latest`). */
+  | 'ci-action'
+  | 'terraform-provider'
+  | 'terraform-resource'
+  | 'terraform-module'
+  | 'domain';
+
 
 /**
  * One DNS fact behind a domain's provider. `SPF` is one `include:`/`redirect=` term of the name's SPF record (a TXT

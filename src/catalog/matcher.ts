@@ -6,7 +6,8 @@ import type { Dependency, DnsRecord, ExposedComponent, Exposure } from '../model
 import { createHostRules, type HostRules } from './host-rules.js';
 import type { Catalog } from './loader.js';
 import { type MatcherKind, matchersOf } from './matchers.js';
-import type { Provider } from './schema.js';
+import { createPackageIndex, type PackageIndex } from './package-names.js';
+import { REGISTRY_KEYS, type Provider, type RegistryKey } from './schema.js';
 
 interface Target {
   provider: string;
@@ -47,6 +48,12 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     spf: createHostRules(),
   };
   const txtPrefixes: Array<Target & { prefix: string }> = [];
+  const registries = Object.fromEntries(REGISTRY_KEYS.map((key) => [key, createPackageIndex<Target>(key)])) as Record<
+    RegistryKey,
+    PackageIndex<Target>
+  >;
+  const imageRegistries = createHostRules();
+  const actions = createActionIndex();
   // `${provider}\u0000${service}` of data/ip-ranges.json → the component those addresses belong to.
   const ipServices = new Map<string, Target>();
   let ipRanges: IpRanges | undefined;
@@ -73,6 +80,15 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     'dns-spf': (pattern, target) => dnsHosts.spf.add(pattern, target),
     'dns-txt': (prefix, target) => txtPrefixes.push({ ...target, prefix: prefix.toLowerCase() }),
     'dns-ip': (service, target) => ipServices.set(`${target.provider}\u0000${service}`, target),
+    pypi: (pattern, target) => registries.pypi.add(pattern, target),
+    go: (pattern, target) => registries.go.add(pattern, target),
+    rubygems: (pattern, target) => registries.rubygems.add(pattern, target),
+    maven: (pattern, target) => registries.maven.add(pattern, target),
+    nuget: (pattern, target) => registries.nuget.add(pattern, target),
+    composer: (pattern, target) => registries.composer.add(pattern, target),
+    cargo: (pattern, target) => registries.cargo.add(pattern, target),
+    image: (pattern, target) => imageRegistries.add(pattern, target),
+    action: (pattern, target) => actions.add(pattern, target),
   };
   for (const provider of catalog.providers.values())
     for (const entry of matchersOf(provider))
@@ -177,6 +193,23 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
         case 'terraform-resource':
         case 'terraform-module':
           return matchTerraform(dependency);
+        case 'pypi':
+        case 'go':
+        case 'rubygems':
+        case 'maven':
+        case 'nuget':
+        case 'composer':
+        case 'cargo':
+          return narrow(registries[dependency.ecosystem].match(dependency.name));
+        case 'container-image':
+          return narrow(
+            imageRegistries.match(imageRegistry(dependency.name)).map((hit) => ({
+              ...hit,
+              region: hit.region ?? dependency.region,
+            })),
+          );
+        case 'ci-action':
+          return narrow(actions.match(dependency.name));
       }
     },
   };
@@ -192,6 +225,40 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
         : { provider: t.provider, ...(t.region ? { region: t.region } : {}) },
     );
   }
+}
+
+/**
+ * The registry host of an image reference: the first path segment when it looks like a host (`ghcr.io/…`,
+ * `localhost:5000/…`), otherwise Docker Hub, where `postgres:16` and `bitnami/redis` live.
+ */
+export function imageRegistry(reference: string): string {
+  const image = reference.replace(/^docker:\/\//i, '');
+  const slash = image.indexOf('/');
+  const first = slash > 0 ? image.slice(0, slash) : '';
+  if (first && (first.includes('.') || first.includes(':') || first === 'localhost'))
+    return first.replace(/:\d+$/, '').toLowerCase();
+  return 'docker.io';
+}
+
+/**
+ * GitHub Actions by `owner/repo` (a step may name a sub-path: `github/codeql-action/init@v3`) or `owner/*`, and
+ * hosted runner labels (`runner:ubuntu-latest`) by exact label or `*` prefix; GitHub compares owners without case.
+ */
+function createActionIndex() {
+  const exact = new Map<string, Target[]>();
+  const prefixes: Array<Target & { prefix: string }> = [];
+  return {
+    add(pattern: string, target: Target) {
+      const key = pattern.toLowerCase();
+      if (key.endsWith('*')) prefixes.push({ ...target, prefix: key.slice(0, -1) });
+      else exact.set(key, [...(exact.get(key) ?? []), target]);
+    },
+    match(name: string): Target[] {
+      const key = name.toLowerCase().replace(/@.*$/, '');
+      const repo = key.startsWith('runner:') ? key : key.split('/').slice(0, 2).join('/');
+      return [...(exact.get(repo) ?? []), ...prefixes.filter((entry) => key.startsWith(entry.prefix))];
+    },
+  };
 }
 
 /**

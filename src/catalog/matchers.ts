@@ -1,7 +1,11 @@
 // The one list of what a provider file can match on. The matcher indexes it, the loader checks that a provider has
 // some and that no two providers claim the same, and `providers` searches and shows it — all through matchersOf, so
 // a matcher added to the schema is added here once and every one of them knows it.
-import type { Provider } from './schema.js';
+import { packageKey } from './package-names.js';
+import { type OtherEcosystemMatch, type Provider, REGISTRY_KEYS, type RegistryKey } from './schema.js';
+
+/** A registry's names are claimed as the registry compares them (`Sentry_SDK` and `sentry-sdk` are one package). */
+const registryClaim = (registry: RegistryKey) => (value: string) => `${registry} "${packageKey(registry, value)}"`;
 
 /**
  * Each kind of matcher the catalog schema has, at provider or component level: its label in `providers show`, and
@@ -18,6 +22,15 @@ export const MATCHER_KINDS: Record<string, { label: string; claim?: (value: stri
   'dns-spf': { label: 'dns spf' },
   'dns-txt': { label: 'dns txt' },
   'dns-ip': { label: 'dns ip' },
+  pypi: { label: 'pypi', claim: registryClaim('pypi') },
+  go: { label: 'go', claim: registryClaim('go') },
+  rubygems: { label: 'rubygems', claim: registryClaim('rubygems') },
+  maven: { label: 'maven', claim: registryClaim('maven') },
+  nuget: { label: 'nuget', claim: registryClaim('nuget') },
+  composer: { label: 'composer', claim: registryClaim('composer') },
+  cargo: { label: 'cargo', claim: registryClaim('cargo') },
+  image: { label: 'images' },
+  action: { label: 'actions' },
 } satisfies Record<MatcherKind, { label: string; claim?: (value: string) => string }>;
 
 export type MatcherKind =
@@ -30,7 +43,12 @@ export type MatcherKind =
   | 'dns-mx'
   | 'dns-spf'
   | 'dns-txt'
-  | 'dns-ip';
+  | 'dns-ip'
+  | RegistryKey
+  /** Container registry hosts (`images`). */
+  | 'image'
+  /** CI actions and runner labels (`actions`). */
+  | 'action';
 
 export interface MatcherEntry {
   kind: MatcherKind;
@@ -55,16 +73,23 @@ export function matchersOf(provider: Provider): MatcherEntry[] {
     push('dns-txt', rules?.txt, component);
     push('dns-ip', rules?.ip, component);
   };
+  const otherEcosystems = (rules: OtherEcosystemMatch | undefined, component?: string) => {
+    for (const registry of REGISTRY_KEYS) push(registry, rules?.[registry], component);
+    push('image', rules?.images, component);
+    push('action', rules?.actions, component);
+  };
   push('npm', provider.match.npm);
   push('terraform-source', provider.match.terraform?.sources);
   push('terraform-resource', provider.match.terraform?.resources);
   push('domain', provider.match.domains);
   dns(provider.match.dns);
+  otherEcosystems(provider.match);
   for (const component of provider.components) {
     push('npm', component.match?.npm, component.name);
     push('terraform-resource', component.match?.terraform, component.name);
     push('domain', component.match?.domains, component.name);
     dns(component.match?.dns, component.name);
+    otherEcosystems(component.match, component.name);
   }
   return entries;
 }

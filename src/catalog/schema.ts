@@ -92,12 +92,51 @@ const dnsMatch = z.strictObject({
 /** A component may also claim addresses: service labels of data/ip-ranges.json (`*`: all of the provider's). */
 const componentDnsMatch = dnsMatch.extend({ ip: z.array(z.string().min(1)).optional() });
 
+/**
+ * Package names of the other registries (issue 19), as each registry spells them; a trailing `*` matches every name
+ * with that prefix (`google-cloud-*`, `software.amazon.awssdk:*`). Names are compared the way each registry compares
+ * them: PyPI after PEP 503 normalisation, Go without a major-version suffix (`/v76`), NuGet, Composer, Maven and
+ * RubyGems without regard to case, crates with `_` as `-`.
+ */
+const packagePattern = (shape: RegExp, example: string) =>
+  z.string().regex(shape, { message: `must be a package name such as "${example}", or a prefix ending in "*"` });
+const registryMatch = {
+  pypi: z.array(packagePattern(/^[a-z0-9][\w.-]*\*?$/i, 'google-cloud-storage')).optional(),
+  /** Go module paths. */
+  go: z.array(packagePattern(/^[a-z0-9][\w.~-]*(\/[\w.~-]+)*(\/\*)?$/i, 'github.com/stripe/stripe-go')).optional(),
+  rubygems: z.array(packagePattern(/^[a-z0-9][\w.-]*\*?$/i, 'aws-sdk-s3')).optional(),
+  /** `groupId:artifactId`, or `groupId:*` for a whole group. */
+  maven: z.array(packagePattern(/^[a-z0-9][\w.-]*:([\w.-]+\*?|\*)$/i, 'com.stripe:stripe-java')).optional(),
+  nuget: z.array(packagePattern(/^[a-z0-9][\w.-]*\*?$/i, 'Azure.Storage.Blobs')).optional(),
+  /** `vendor/package`, or `vendor/*`. */
+  composer: z.array(packagePattern(/^[a-z0-9][\w.-]*\/([\w.-]+\*?|\*)$/i, 'stripe/stripe-php')).optional(),
+  cargo: z.array(packagePattern(/^[a-z0-9][\w-]*\*?$/i, 'aws-sdk-s3')).optional(),
+  /** Container registry hosts of the images a stack pulls (`*.dkr.ecr.{region}.amazonaws.com`, `ghcr.io`). */
+  images: z.array(hostPattern).optional(),
+  /**
+   * CI: GitHub Actions as `owner/repo` or `owner/*` (`aws-actions/*`), compared without regard to case, and hosted
+   * runner labels as `runner:LABEL`, where LABEL may end in `*` (`runner:ubuntu-*`).
+   */
+  actions: z
+    .array(
+      z.string().regex(/^([\w.-]+\/([\w./-]+|\*)|runner:[\w.-]+\*?)$/i, {
+        message: 'must be an action such as "aws-actions/*" or a runner label such as "runner:ubuntu-*"',
+      }),
+    )
+    .optional(),
+};
+
+/** The keys of `match` that hold registry package names, in the order readers list them. */
+export const REGISTRY_KEYS = ['pypi', 'go', 'rubygems', 'maven', 'nuget', 'composer', 'cargo'] as const;
+export type RegistryKey = (typeof REGISTRY_KEYS)[number];
+
 const componentMatch = z.strictObject({
   npm: z.array(npmPattern).optional(),
   /** Terraform resource-type prefixes, e.g. `aws_s3_`, or an exact type such as `aws_lb`. */
   terraform: z.array(z.string().regex(/^[a-z0-9_]+$/)).optional(),
   domains: z.array(hostPattern).optional(),
   dns: componentDnsMatch.optional(),
+  ...registryMatch,
 });
 
 export const ComponentSchema = z.strictObject({
@@ -145,6 +184,7 @@ export const ProviderSchema = z.strictObject({
         .optional(),
       domains: z.array(hostPattern).optional(),
       dns: dnsMatch.optional(),
+      ...registryMatch,
     })
     .default({}),
   /** Regions this provider reports incidents by (ids as the status page uses them). */
@@ -165,6 +205,8 @@ export const ProviderSchema = z.strictObject({
 export type ProviderFile = z.infer<typeof ProviderSchema>;
 export type Component = z.infer<typeof ComponentSchema>;
 export type DnsMatch = z.infer<typeof componentDnsMatch>;
+/** The registry, image and action keys a provider and a component share. */
+export type OtherEcosystemMatch = Partial<Record<RegistryKey | 'images' | 'actions', string[]>>;
 export interface Provider extends ProviderFile {
   id: string;
   file: string;

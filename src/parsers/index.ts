@@ -19,6 +19,22 @@ import { terraformProvidersTextParser } from './terraform-providers-text.js';
 import type { Parser } from './types.js';
 import { vercelJsonParser } from './vercel-json.js';
 import { wranglerConfigParser } from './wrangler-config.js';
+import { buildGradleParser } from './build-gradle.js';
+import { cargoLockParser } from './cargo-lock.js';
+import { composerLockParser } from './composer-lock.js';
+import { dockerfileParser } from './dockerfile.js';
+import { gemfileLockParser } from './gemfile-lock.js';
+import { goModParser } from './go-mod.js';
+import { gradleLockfileParser } from './gradle-lockfile.js';
+import { gradleVersionCatalogParser } from './gradle-version-catalog.js';
+import { msbuildProjectParser, packagesConfigParser } from './msbuild-project.js';
+import { nugetLockParser } from './nuget-lock.js';
+import { pipfileLockParser } from './pipfile-lock.js';
+import { poetryLockParser } from './poetry-lock.js';
+import { pomXmlParser } from './pom-xml.js';
+import { pyprojectParser } from './pyproject-toml.js';
+import { requirementsTxtParser } from './requirements-txt.js';
+import { uvLockParser } from './uv-lock.js';
 import { yarnLockParser } from './yarn-lock.js';
 
 export const PARSERS: readonly Parser[] = [
@@ -29,7 +45,25 @@ export const PARSERS: readonly Parser[] = [
   pnpmLockParser,
   yarnLockParser,
   bunLockbParser,
+  // JSON lockfiles of other registries before package.json, whose sniff would take any "dependencies" map.
+  composerLockParser,
+  pipfileLockParser,
+  nugetLockParser,
   packageJsonParser,
+  poetryLockParser,
+  uvLockParser,
+  cargoLockParser,
+  gradleVersionCatalogParser,
+  pyprojectParser,
+  goModParser,
+  gemfileLockParser,
+  gradleLockfileParser,
+  pomXmlParser,
+  msbuildProjectParser,
+  packagesConfigParser,
+  buildGradleParser,
+  dockerfileParser,
+  requirementsTxtParser,
   terraformLockParser,
   terraformProvidersTextParser,
   terraformParser,

@@ -1,6 +1,7 @@
-// Every JavaScript lockfile reader folds its format into one package graph; `via` chains, `direct` and the
-// dev/optional/peer kind are derived here, once, so all formats answer "why is this here?" the same way.
-import type { Dependency, DependencyKind } from '../../model.js';
+// Every lockfile reader (npm's, and those of PyPI, RubyGems, Composer, Cargo and NuGet) folds its format into one
+// package graph; `via` chains, `direct` and the dev/optional/peer kind are derived here, once, so all formats answer
+// "why is this here?" the same way.
+import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -36,7 +37,7 @@ export interface LockGraph {
 const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
 
 /** Shortest chain from each root (breadth-first, edges in node-id order), one dependency per root and node. */
-export function dependenciesFromGraph(graph: LockGraph, file: string): Dependency[] {
+export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem: Ecosystem = 'npm'): Dependency[] {
   const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
   const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
   const multi = graph.roots.length > 1;
@@ -75,7 +76,7 @@ export function dependenciesFromGraph(graph: LockGraph, file: string): Dependenc
           if (rootName !== undefined) continue;
           // One object shape for all (absent fields stay undefined, which JSON output leaves out).
           const dependency: Dependency = {
-            ecosystem: 'npm',
+            ecosystem,
             name: target.name,
             version: target.version,
             file,

@@ -1,0 +1,52 @@
+// What every manifest and lockfile reader of the other ecosystems shares: one shape for a declared dependency, and
+// lines found by searching the text (TOML, XML and JSON readers give values, not positions).
+import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
+import { lineLocator } from '../../line-locator.js';
+
+export interface Declared {
+  name: string;
+  version?: string;
+  line?: number;
+  kind?: DependencyKind;
+}
+
+/** A dependency the project declares itself: `via` is the project, then the package. */
+export function declaredDependency(
+  ecosystem: Ecosystem,
+  root: string,
+  file: string,
+  { name, version, line, kind = 'prod' }: Declared,
+): Dependency {
+  return {
+    ecosystem,
+    name,
+    ...(version ? { version } : {}),
+    file,
+    ...(line ? { line } : {}),
+    direct: true,
+    via: [root, name],
+    kind,
+  };
+}
+
+/** Finds lines of needles in one text, each search starting where the caller says (a section's offset). */
+export function textLines(text: string) {
+  const lineOf = lineLocator(text);
+  return {
+    /** Line of the first `needle` at or after `from`, or undefined. */
+    find(needle: string, from = 0): number | undefined {
+      const at = text.indexOf(needle, from);
+      return at >= 0 ? lineOf(at) : undefined;
+    },
+    offset(needle: string, from = 0): number {
+      return text.indexOf(needle, from);
+    },
+    lineAt: lineOf,
+  };
+}
+
+/** The directory an input sits in, as a project name for `via` chains when the file names none. */
+export function projectName(path: string): string {
+  const parts = path.split(/[\\/]/).filter(Boolean);
+  return parts.length >= 2 ? (parts[parts.length - 2] as string) : '(root)';
+}

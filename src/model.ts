@@ -18,7 +18,6 @@ export type Ecosystem =
   | 'terraform-module'
   | 'domain';
 
-
 /**
  * One DNS fact behind a domain's provider. `SPF` is one `include:`/`redirect=` term of the name's SPF record (a TXT
  * record starting `v=spf1`); `ALIAS` is a provider's apex alias (Route 53 alias targets) that behaves like a CNAME.

@@ -11,8 +11,10 @@ import { basename, type ParseContext, type Parser, type ParseResult } from './ty
 /** `implementation`, `api`, `testImplementation`, `kapt`, `debugImplementation`, `compile` (Gradle < 7)… */
 const CONFIGURATION =
   /^\s*(implementation|api|compileOnly|compileOnlyApi|runtimeOnly|compile|runtime|annotationProcessor|kapt|ksp|testImplementation|testCompileOnly|testRuntimeOnly|testCompile|testRuntime|androidTestImplementation|testFixturesImplementation|testFixturesApi|integrationTestImplementation|[a-z]+Implementation|[a-z]+Api)\b\s*\(?\s*(.*)$/;
-const STRING_NOTATION = /^(?:platform\s*\(|enforcedPlatform\s*\()?\s*["']([^"':\s]+):([^"':\s]+)(?::([^"'@\s]*))?(?:@\w+)?["']/;
-const MAP_NOTATION = /group\s*[:=]\s*["']([^"']+)["']\s*,\s*(?:module|name)\s*[:=]\s*["']([^"']+)["'](?:\s*,\s*version\s*[:=]\s*["']([^"']+)["'])?/;
+const STRING_NOTATION =
+  /^(?:platform\s*\(|enforcedPlatform\s*\()?\s*["']([^"':\s]+):([^"':\s]+)(?::([^"'@\s]*))?(?:@\w+)?["']/;
+const MAP_NOTATION =
+  /group\s*[:=]\s*["']([^"']+)["']\s*,\s*(?:module|name)\s*[:=]\s*["']([^"']+)["'](?:\s*,\s*version\s*[:=]\s*["']([^"']+)["'])?/;
 const CATALOG_ACCESSOR = /^(libs(?:\.[A-Za-z0-9_]+)+)/;
 
 /** Catalog accessors (`aws.s3`, `bundles.aws`, normalised) → the modules they stand for. */
@@ -35,7 +37,9 @@ export function parseBuildGradle(text: string, path: string, catalog?: CatalogAc
     const rest = declaration[2] as string;
     // platform(...) imports a BOM: it pins versions and adds no dependency of its own.
     if (/^(enforced)?[pP]latform\s*\(/.test(rest)) continue;
-    const kind: DependencyKind = /^(test|androidTest|integrationTest|testFixtures)/.test(configuration) ? 'dev' : 'prod';
+    const kind: DependencyKind = /^(test|androidTest|integrationTest|testFixtures)/.test(configuration)
+      ? 'dev'
+      : 'prod';
     let found: Array<{ name: string; version?: string }> = [];
     const string = STRING_NOTATION.exec(rest);
     const map = MAP_NOTATION.exec(rest);
@@ -45,14 +49,23 @@ export function parseBuildGradle(text: string, path: string, catalog?: CatalogAc
     else if (accessor && catalog) {
       found = catalog.get(accessorKey((accessor[1] as string).slice(5))) ?? [];
       if (found.length === 0)
-        errors.push({ file: path, line: index + 1, message: `${accessor[1]} is not in gradle/libs.versions.toml; skipped` });
+        errors.push({
+          file: path,
+          line: index + 1,
+          message: `${accessor[1]} is not in gradle/libs.versions.toml; skipped`,
+        });
     }
     for (const module of found) {
       if (seen.has(module.name)) continue;
       seen.add(module.name);
       const version = module.version && !module.version.includes('$') ? module.version : undefined;
       dependencies.push(
-        declaredDependency('maven', root, path, { name: module.name, ...(version ? { version } : {}), line: index + 1, kind }),
+        declaredDependency('maven', root, path, {
+          name: module.name,
+          ...(version ? { version } : {}),
+          line: index + 1,
+          kind,
+        }),
       );
     }
   }
@@ -85,7 +98,8 @@ async function parseBuildGradleAsync(text: string, path: string, context: ParseC
 export const buildGradleParser: Parser = {
   kind: 'build.gradle',
   matches: (path) => /^build\.gradle(\.kts)?$/.test(basename(path)),
-  sniff: (text) => /^\s*dependencies\s*\{/m.test(text) && /^\s*(implementation|api|testImplementation|compile)\s*[("']/m.test(text),
+  sniff: (text) =>
+    /^\s*dependencies\s*\{/m.test(text) && /^\s*(implementation|api|testImplementation|compile)\s*[("']/m.test(text),
   parse: (text, path) => parseBuildGradle(text, path),
   parseAsync: parseBuildGradleAsync,
 };

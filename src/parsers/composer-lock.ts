@@ -27,7 +27,10 @@ export function parseComposerLock(text: string, path: string, manifest?: string)
     const list = lock[section];
     if (!Array.isArray(list)) continue;
     for (const entry of list) {
-      const at = isRecord(entry) && typeof entry.name === 'string' ? text.indexOf(`"name": ${JSON.stringify(entry.name)}`, from) : -1;
+      const at =
+        isRecord(entry) && typeof entry.name === 'string'
+          ? text.indexOf(`"name": ${JSON.stringify(entry.name)}`, from)
+          : -1;
       if (at >= 0) from = at;
       const line = at >= 0 ? lines.lineAt(at) : undefined;
       if (!isRecord(entry) || typeof entry.name !== 'string') {
@@ -43,7 +46,10 @@ export function parseComposerLock(text: string, path: string, manifest?: string)
         edges: [],
         kind: section === 'packages-dev' ? 'dev' : 'prod',
       });
-      requires.set(id, Object.keys(isRecord(entry.require) ? entry.require : {}).map((name) => name.toLowerCase()));
+      requires.set(
+        id,
+        Object.keys(isRecord(entry.require) ? entry.require : {}).map((name) => name.toLowerCase()),
+      );
     }
   }
   for (const [id, names] of requires)
@@ -65,7 +71,10 @@ function declaredPackages(manifest: string, path: string, errors: InputProblem[]
     const json = parseJsonText(manifest, manifestPath);
     if (!isRecord(json)) return undefined;
     const out: Array<{ name: string; type: EdgeType }> = [];
-    for (const [key, type] of [['require', 'prod'], ['require-dev', 'dev']] as const)
+    for (const [key, type] of [
+      ['require', 'prod'],
+      ['require-dev', 'dev'],
+    ] as const)
       for (const name of Object.keys(isRecord(json[key]) ? json[key] : {}))
         if (!PLATFORM.test(name)) out.push({ name: name.toLowerCase(), type });
     return out;

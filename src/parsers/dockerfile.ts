@@ -2,9 +2,8 @@
 // earlier stage or `scratch`, `COPY --from=<image>`, and the BuildKit front end a `# syntax=` directive names —
 // with `ARG` defaults filled in. The registry of each image names its provider.
 import type { Dependency, InputProblem } from '../model.js';
+import { resolveImage } from './packages/image-reference.js';
 import { basename, type Parser, type ParseResult } from './types.js';
-
-const VARIABLE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?([-+])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;
 
 export function parseDockerfile(text: string, path: string): ParseResult {
   const errors: InputProblem[] = [];
@@ -13,19 +12,22 @@ export function parseDockerfile(text: string, path: string): ParseResult {
   const stages = new Set<string>();
   const root = basename(path);
   const add = (image: string, line: number) =>
-    dependencies.push({ ecosystem: 'container-image', name: image, file: path, line, direct: true, via: [root, image] });
-  const substitute = (value: string, line: number): string | undefined => {
-    let unresolved: string | undefined;
-    const result = value.replace(VARIABLE, (_whole, braced: string, operator: string, fallback: string, bare: string) => {
-      const name = braced ?? bare;
-      const known = args.get(name);
-      if (operator === '-') return known || fallback;
-      if (operator === '+') return known ? fallback : '';
-      if (known === undefined) unresolved ??= name;
-      return known ?? '';
+    dependencies.push({
+      ecosystem: 'container-image',
+      name: image,
+      file: path,
+      line,
+      direct: true,
+      via: [root, image],
     });
-    if (unresolved === undefined) return result;
-    errors.push({ file: path, line, message: `image "${value}" needs build argument ${unresolved}, which has no default; skipped` });
+  const substitute = (value: string, line: number): string | undefined => {
+    const resolved = resolveImage(value, args);
+    if ('image' in resolved) return resolved.image;
+    errors.push({
+      file: path,
+      line,
+      message: `image "${value}" takes its registry from build argument ${resolved.unknown}, which has no default; skipped`,
+    });
     return undefined;
   };
 

@@ -34,7 +34,12 @@ export function parseGemfileLock(text: string, path: string): ParseResult {
     if (section === 'DEPENDENCIES') {
       const hit = DECLARED.exec(line);
       if (hit) declared.push(hit[1] as string);
-      else errors.push({ file: path, line: index + 1, message: `not a dependency line: "${line.trim().slice(0, 80)}"; skipped` });
+      else
+        errors.push({
+          file: path,
+          line: index + 1,
+          message: `not a dependency line: "${line.trim().slice(0, 80)}"; skipped`,
+        });
       continue;
     }
     if (!['GEM', 'GIT', 'PATH', 'PLUGIN SOURCE'].includes(section)) continue;
@@ -57,13 +62,20 @@ export function parseGemfileLock(text: string, path: string): ParseResult {
     }
     const dependency = SPEC_DEPENDENCY.exec(line);
     if (dependency && current) edgeNames.get(current)?.push(dependency[1] as string);
-    else errors.push({ file: path, line: index + 1, message: `not a gem spec line: "${line.trim().slice(0, 80)}"; skipped` });
+    else
+      errors.push({
+        file: path,
+        line: index + 1,
+        message: `not a gem spec line: "${line.trim().slice(0, 80)}"; skipped`,
+      });
   }
   if (nodes.size === 0 && declared.length === 0)
     throw new ParseError(path, 1, 'a Gemfile.lock lists gems under GEM specs: and DEPENDENCIES; none found');
   for (const [name, targets] of edgeNames) {
     const node = nodes.get(name) as LockNode;
-    node.edges = [...new Set(targets)].filter((target) => nodes.has(target)).map((to): LockEdge => ({ to, type: 'prod' }));
+    node.edges = [...new Set(targets)]
+      .filter((target) => nodes.has(target))
+      .map((to): LockEdge => ({ to, type: 'prod' }));
   }
   nodes.set(ROOT, {
     id: ROOT,

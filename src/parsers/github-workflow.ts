@@ -11,8 +11,6 @@ export const githubWorkflowParser: Parser = {
   matches: (path) => /(^|[/\\])\.github[/\\]workflows[/\\][^/\\]+\.ya?ml$/.test(path),
   sniff: (source) => /^["']?on["']?\s*:/m.test(source) && /^jobs\s*:/m.test(source),
   parse: parseGithubWorkflow,
-  // A workflow without a schedule holds nothing this tool reads yet (issue 19 adds its actions and images).
-  quietWhenEmpty: true,
 };
 
 export function parseGithubWorkflow(source: string, path: string): ParseResult {
@@ -33,7 +31,78 @@ export function parseGithubWorkflow(source: string, path: string): ParseResult {
     };
   });
   const { jobs, errors } = collectJobs(candidates);
-  return { dependencies: [], jobs, errors: [...yaml.errors, ...errors] };
+  return { dependencies: workflowDependencies(root, yaml, path), jobs, errors: [...yaml.errors, ...errors] };
+}
+
+/**
+ * What the workflow itself runs on: the actions its steps and jobs use (`actions/checkout@v4`, a reusable workflow),
+ * the hosted runners it asks for (`runs-on: ubuntu-latest`, also through a matrix), and the images of container jobs,
+ * services and `docker://` steps. Local actions (`./…`) and self-hosted runners name no provider.
+ */
+function workflowDependencies(root: unknown, yaml: YamlText, path: string): Dependency[] {
+  const workflow = basename(path);
+  const out: Dependency[] = [];
+  const seen = new Set<string>();
+  const add = (ecosystem: 'ci-action' | 'container-image', name: string, node: unknown, version?: string) => {
+    const key = `${ecosystem}\u0000${name}\u0000${yaml.lineOf(node)}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const line = yaml.lineOf(node);
+    out.push({
+      ecosystem,
+      name,
+      ...(version ? { version } : {}),
+      file: path,
+      ...(line ? { line } : {}),
+      direct: true,
+      via: [workflow, name],
+    });
+  };
+  const addUses = (node: unknown) => {
+    const uses = text(node)?.trim();
+    if (!uses || uses.startsWith('./') || uses.includes('${{')) return;
+    const image = /^docker:\/\/(.+)$/.exec(uses)?.[1];
+    if (image) return add('container-image', image, node);
+    const [name = '', ref] = uses.split('@');
+    if (/^[\w.-]+\/[\w.-]+/.test(name)) add('ci-action', name, node, ref);
+  };
+  for (const [, job] of entries(child(root, 'jobs'))) {
+    addUses(child(job, 'uses'));
+    for (const step of items(child(job, 'steps'))) addUses(child(step, 'uses'));
+    for (const { label, node } of runnerLabels(job)) add('ci-action', `runner:${label}`, node);
+    const container = child(job, 'container');
+    const containerImage = child(container, 'image') ?? container;
+    if (text(containerImage)) add('container-image', text(containerImage) as string, containerImage);
+    for (const [, service] of entries(child(job, 'services'))) {
+      const image = child(service, 'image') ?? service;
+      if (text(image)) add('container-image', text(image) as string, image);
+    }
+  }
+  return out.filter((dependency) => !/\$\{\{/.test(dependency.name));
+}
+
+/** `runs-on` as a label, a list, `{ group, labels }`, or `${{ matrix.KEY }}` over the job's matrix values. */
+function runnerLabels(job: unknown): Array<{ label: string; node: unknown }> {
+  const runsOn = child(job, 'runs-on');
+  const nodes =
+    items(runsOn).length > 0 ? items(runsOn) : child(runsOn, 'labels') ? items(child(runsOn, 'labels')) : [runsOn];
+  const labels: Array<{ label: string; node: unknown }> = [];
+  for (const node of nodes) {
+    const value = text(node)?.trim();
+    if (!value) continue;
+    const matrixKey = /^\$\{\{\s*matrix\.([\w-]+)\s*\}\}$/.exec(value)?.[1];
+    if (matrixKey) {
+      const matrix = childAt(job, 'strategy', 'matrix');
+      for (const option of items(child(matrix, matrixKey)))
+        if (text(option)) labels.push({ label: text(option) as string, node: option });
+      for (const include of items(child(matrix, 'include'))) {
+        const option = child(include, matrixKey);
+        if (text(option)) labels.push({ label: text(option) as string, node: option });
+      }
+    } else labels.push({ label: value, node });
+  }
+  // A self-hosted runner's other labels describe the team's own machine, not a GitHub-hosted one.
+  return labels.some(({ label }) => label === 'self-hosted') ? [] : labels;
 }
 
 /** Hosts in the jobs' commands and inputs, and the registries of container jobs, services and `docker://` steps. */

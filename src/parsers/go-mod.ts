@@ -35,16 +35,24 @@ export function parseGoMod(text: string, path: string): ParseResult {
       errors.push({ file: path, line: index + 1, message: `not a go.mod directive: "${line.slice(0, 80)}"; skipped` });
   }
   if (block) errors.push({ file: path, line: lines.length, message: `the ${block} ( … ) block is never closed` });
-  if (!module && required.length === 0)
-    throw new ParseError(path, 1, 'a go.mod starts with a module line; none found');
+  if (!module && required.length === 0) throw new ParseError(path, 1, 'a go.mod starts with a module line; none found');
 
   function readRequirement(line: string, at: number): void {
     const hit = REQUIREMENT.exec(line);
     if (!hit) {
-      errors.push({ file: path, line: at, message: `not a requirement (module path and version): "${line.slice(0, 80)}"; skipped` });
+      errors.push({
+        file: path,
+        line: at,
+        message: `not a requirement (module path and version): "${line.slice(0, 80)}"; skipped`,
+      });
       return;
     }
-    required.push({ name: hit[2] as string, version: hit[3] as string, line: at, indirect: /\/\/\s*indirect\b/.test(hit[4] ?? '') });
+    required.push({
+      name: hit[2] as string,
+      version: hit[3] as string,
+      line: at,
+      indirect: /\/\/\s*indirect\b/.test(hit[4] ?? ''),
+    });
   }
 
   const root = module ?? basename(path.replace(/[\\/][^\\/]*$/, ''));

@@ -20,11 +20,16 @@ export function parseGradleLockfile(text: string, path: string): ParseResult {
     if (!line || line.startsWith('#') || line.startsWith('empty=')) continue;
     const hit = ENTRY.exec(line);
     if (!hit) {
-      errors.push({ file: path, line: index + 1, message: `not a locked module (group:name:version=configurations): "${line.slice(0, 80)}"; skipped` });
+      errors.push({
+        file: path,
+        line: index + 1,
+        message: `not a locked module (group:name:version=configurations): "${line.slice(0, 80)}"; skipped`,
+      });
       continue;
     }
     const configurations = (hit[4] as string).split(',').filter(Boolean);
-    const testOnly = configurations.length > 0 && configurations.every((name) => /^(test|androidTest|integrationTest)/.test(name));
+    const testOnly =
+      configurations.length > 0 && configurations.every((name) => /^(test|androidTest|integrationTest)/.test(name));
     const name = `${hit[1]}:${hit[2]}`;
     dependencies.push({
       ecosystem: 'maven',

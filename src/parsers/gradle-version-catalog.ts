@@ -29,7 +29,11 @@ export function readVersionCatalog(text: string, path: string): VersionCatalog {
     if (typeof spec === 'string') return spec;
     if (!isRecord(spec)) return undefined;
     if (typeof spec.ref === 'string') return versionOf(versions[spec.ref]);
-    return typeof spec.strictly === 'string' ? spec.strictly : typeof spec.require === 'string' ? spec.require : undefined;
+    return typeof spec.strictly === 'string'
+      ? spec.strictly
+      : typeof spec.require === 'string'
+        ? spec.require
+        : undefined;
   };
   const librariesAt = Math.max(0, lines.offset('[libraries]'));
   const libraries: CatalogLibrary[] = [];
@@ -43,18 +47,27 @@ export function readVersionCatalog(text: string, path: string): VersionCatalog {
       version = pinned;
     } else if (isRecord(spec)) {
       if (typeof spec.module === 'string') coordinates = spec.module;
-      else if (typeof spec.group === 'string' && typeof spec.name === 'string') coordinates = `${spec.group}:${spec.name}`;
+      else if (typeof spec.group === 'string' && typeof spec.name === 'string')
+        coordinates = `${spec.group}:${spec.name}`;
       version = versionOf(spec.version);
     }
     if (!coordinates) {
-      errors.push({ file: path, ...(line ? { line: line + 1 } : {}), message: `library "${alias}" names no module; skipped` });
+      errors.push({
+        file: path,
+        ...(line ? { line: line + 1 } : {}),
+        message: `library "${alias}" names no module; skipped`,
+      });
       continue;
     }
     libraries.push({ alias, name: coordinates, ...(version ? { version } : {}), ...(line ? { line: line + 1 } : {}) });
   }
   const bundles = new Map<string, string[]>();
   for (const [alias, members] of Object.entries(tableAt(toml, 'bundles') ?? {}))
-    if (Array.isArray(members)) bundles.set(alias, members.filter((member) => typeof member === 'string'));
+    if (Array.isArray(members))
+      bundles.set(
+        alias,
+        members.filter((member) => typeof member === 'string'),
+      );
   return { libraries, bundles, errors };
 }
 

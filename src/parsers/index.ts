@@ -22,7 +22,9 @@ import { wranglerConfigParser } from './wrangler-config.js';
 import { buildGradleParser } from './build-gradle.js';
 import { cargoLockParser } from './cargo-lock.js';
 import { composerLockParser } from './composer-lock.js';
+import { dockerComposeParser } from './docker-compose.js';
 import { dockerfileParser } from './dockerfile.js';
+import { gitlabCiParser } from './gitlab-ci.js';
 import { gemfileLockParser } from './gemfile-lock.js';
 import { goModParser } from './go-mod.js';
 import { gradleLockfileParser } from './gradle-lockfile.js';
@@ -68,6 +70,8 @@ export const PARSERS: readonly Parser[] = [
   terraformProvidersTextParser,
   terraformParser,
   githubWorkflowParser,
+  gitlabCiParser,
+  dockerComposeParser,
   vercelJsonParser,
   netlifyTomlParser,
   flyTomlParser,

@@ -9,19 +9,24 @@ import type { Parser, ParseResult } from './types.js';
 
 /** Only files that name the kind are read as YAML at all: most YAML in a repository is something else. */
 const CRONJOB_KIND = /^\s*kind\s*:\s*["']?CronJob["']?\s*$/m;
+/** Workloads whose pods pull images (issue 19): each image's registry names a provider. */
+const WORKLOAD_KIND = /^\s*kind\s*:\s*["']?(CronJob|Deployment|StatefulSet|DaemonSet|Job|Pod|ReplicaSet)["']?\s*$/m;
 
 export const kubernetesManifestParser: Parser = {
   kind: 'kubernetes',
   matches: (path) => /\.ya?ml$/i.test(path),
-  sniff: (source) => CRONJOB_KIND.test(source) && /^\s*apiVersion\s*:/m.test(source),
+  sniff: (source) => WORKLOAD_KIND.test(source) && /^\s*apiVersion\s*:/m.test(source),
   parse: parseKubernetesManifests,
   quietWhenEmpty: true,
 };
 
 export function parseKubernetesManifests(source: string, path: string): ParseResult {
-  if (!CRONJOB_KIND.test(source)) return { dependencies: [], errors: [] };
+  if (!WORKLOAD_KIND.test(source)) return { dependencies: [], errors: [] };
   const yaml = readYaml(source, path);
   if (yaml.errors.length > 0 && /\{\{/.test(source)) return { dependencies: [], errors: templateNotes(source, path) };
+  // A file of another kind that only failed to parse is not this parser's business.
+  const dependencies = workloadImages(yaml, path);
+  if (!CRONJOB_KIND.test(source)) return { dependencies, errors: dependencies.length > 0 ? yaml.errors : [] };
   const candidates: JobCandidate[] = [];
   const notes: InputProblem[] = [];
   for (const document of yaml.documents) {
@@ -55,7 +60,40 @@ export function parseKubernetesManifests(source: string, path: string): ParseRes
   }
   const { jobs, errors } = collectJobs(candidates);
   // A file that is not valid YAML but names CronJob is reported; other YAML files are not this parser's business.
-  return { dependencies: [], jobs, errors: [...yaml.errors, ...notes, ...errors] };
+  return { dependencies, jobs, errors: [...yaml.errors, ...notes, ...errors] };
+}
+
+/** The images every workload's pod pulls (containers, init and ephemeral containers), at their own lines. */
+function workloadImages(yaml: YamlText, path: string): Dependency[] {
+  const dependencies: Dependency[] = [];
+  for (const document of yaml.documents) {
+    const kind = text(child(document, 'kind'));
+    if (!kind || !text(child(document, 'apiVersion'))) continue;
+    const spec = child(document, 'spec');
+    const pod =
+      kind === 'Pod'
+        ? spec
+        : kind === 'CronJob'
+          ? childAt(spec, 'jobTemplate', 'spec', 'template', 'spec')
+          : childAt(spec, 'template', 'spec');
+    const workload = `${kind}/${text(childAt(document, 'metadata', 'name')) ?? 'unnamed'}`;
+    for (const list of ['containers', 'initContainers', 'ephemeralContainers'])
+      for (const container of items(child(pod, list))) {
+        const image = child(container, 'image');
+        const name = text(image)?.trim();
+        const line = yaml.lineOf(image);
+        if (name && !/[{}$]/.test(name))
+          dependencies.push({
+            ecosystem: 'container-image',
+            name,
+            file: path,
+            ...(line ? { line } : {}),
+            direct: true,
+            via: [workload, name],
+          });
+      }
+  }
+  return dependencies;
 }
 
 /** Images of the pod's containers (init containers too) and hosts named in their commands, args and env. */

@@ -41,7 +41,14 @@ export function parseMsbuildProject(text: string, path: string): ParseResult {
       // PrivateAssets="all" keeps a package out of what the project ships (analyzers, build tools).
       const kind: DependencyKind = /^all$/i.test(attribute(item, 'PrivateAssets') ?? '') ? 'dev' : 'prod';
       const version = attribute(item, 'Version') ?? attribute(item, 'VersionOverride');
-      dependencies.push(declaredDependency('nuget', root, path, { name, ...(version ? { version } : {}), ...(line ? { line } : {}), kind }));
+      dependencies.push(
+        declaredDependency('nuget', root, path, {
+          name,
+          ...(version ? { version } : {}),
+          ...(line ? { line } : {}),
+          kind,
+        }),
+      );
     }
   }
   return { dependencies, errors };
@@ -50,7 +57,8 @@ export function parseMsbuildProject(text: string, path: string): ParseResult {
 export function parsePackagesConfig(text: string, path: string): ParseResult {
   const xml = parseXmlText(text, path, ['package']);
   const packages = isRecord(xml.packages) ? xml.packages.package : undefined;
-  if (!isRecord(xml.packages)) throw new ParseError(path, 1, 'a packages.config has a <packages> root element; none found');
+  if (!isRecord(xml.packages))
+    throw new ParseError(path, 1, 'a packages.config has a <packages> root element; none found');
   const lines = textLines(text);
   const root = projectName(path);
   const dependencies: Dependency[] = [];
@@ -61,7 +69,14 @@ export function parsePackagesConfig(text: string, path: string): ParseResult {
     const version = attribute(item, 'version');
     const line = lines.find(`"${name}"`);
     const kind: DependencyKind = attribute(item, 'developmentDependency') === 'true' ? 'dev' : 'prod';
-    dependencies.push(declaredDependency('nuget', root, path, { name, ...(version ? { version } : {}), ...(line ? { line } : {}), kind }));
+    dependencies.push(
+      declaredDependency('nuget', root, path, {
+        name,
+        ...(version ? { version } : {}),
+        ...(line ? { line } : {}),
+        kind,
+      }),
+    );
   }
   return { dependencies, errors: [] };
 }

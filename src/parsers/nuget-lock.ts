@@ -25,7 +25,11 @@ export function parseNugetLock(text: string, path: string): ParseResult {
   for (const [framework, packages] of Object.entries(lock.dependencies)) {
     const frameworkAt = Math.max(0, lines.offset(JSON.stringify(framework)));
     if (!isRecord(packages)) {
-      errors.push({ file: path, line: lines.find(JSON.stringify(framework)), message: `"${framework}" must be an object; skipped` });
+      errors.push({
+        file: path,
+        line: lines.find(JSON.stringify(framework)),
+        message: `"${framework}" must be an object; skipped`,
+      });
       continue;
     }
     // Every target framework resolves the same references; the union is what the project uses.
@@ -38,15 +42,22 @@ export function parseNugetLock(text: string, path: string): ParseResult {
         nodes.set(id, { id, name, ...(version ? { version } : {}), ...(line ? { line } : {}), edges: [] });
       }
       if (entry.type === 'Direct' || entry.type === 'Project') direct.add(id);
-      const targets = Object.keys(isRecord(entry.dependencies) ? entry.dependencies : {}).map((target) => target.toLowerCase());
+      const targets = Object.keys(isRecord(entry.dependencies) ? entry.dependencies : {}).map((target) =>
+        target.toLowerCase(),
+      );
       pending.set(id, [...new Set([...(pending.get(id) ?? []), ...targets])]);
     }
   }
   for (const [id, targets] of pending)
-    (nodes.get(id) as LockNode).edges = targets.filter((target) => nodes.has(target)).map((to) => ({ to, type: 'prod' }));
+    (nodes.get(id) as LockNode).edges = targets
+      .filter((target) => nodes.has(target))
+      .map((to) => ({ to, type: 'prod' }));
   root.edges = [...direct].map((to) => ({ to, type: 'prod' }));
   nodes.set(ROOT, root);
-  return { dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: root.name }] }, path, 'nuget'), errors };
+  return {
+    dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: root.name }] }, path, 'nuget'),
+    errors,
+  };
 }
 
 export const nugetLockParser: Parser = {

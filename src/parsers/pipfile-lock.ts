@@ -49,11 +49,18 @@ export function parsePipfileLock(text: string, path: string, pipfile?: string): 
 function declaredNames(pipfile: string, path: string, errors: InputProblem[]): Set<string> | undefined {
   try {
     const toml = parseTomlText(pipfile, path.replace(/[^\\/]*$/, 'Pipfile'));
-    const names = [...Object.keys(tableAt(toml, 'packages') ?? {}), ...Object.keys(tableAt(toml, 'dev-packages') ?? {})];
+    const names = [
+      ...Object.keys(tableAt(toml, 'packages') ?? {}),
+      ...Object.keys(tableAt(toml, 'dev-packages') ?? {}),
+    ];
     return new Set(names.map(normalizePythonName));
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
-    errors.push({ file: error.file, line: error.line, message: `${error.message}; every locked package counted as declared` });
+    errors.push({
+      file: error.file,
+      line: error.line,
+      message: `${error.message}; every locked package counted as declared`,
+    });
     return undefined;
   }
 }

@@ -51,7 +51,12 @@ export function parsePoetryLock(text: string, path: string, pyproject?: string):
       const project = readPyproject(pyproject, path.replace(/[^\\/]*$/, 'pyproject.toml'));
       const edges = project.declarations.map((declaration) => ({
         name: declaration.name,
-        type: declaration.kind === 'dev' ? ('dev' as const) : declaration.kind === 'optional' ? ('optional' as const) : ('prod' as const),
+        type:
+          declaration.kind === 'dev'
+            ? ('dev' as const)
+            : declaration.kind === 'optional'
+              ? ('optional' as const)
+              : ('prod' as const),
       }));
       roots.push({ id: '\u0000root', name: project.root, edges });
     } catch (error) {

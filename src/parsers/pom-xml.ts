@@ -35,7 +35,9 @@ export function parsePomXml(text: string, path: string): ParseResult {
     if (isRecord(entry) && typeof entry.version === 'string')
       managed.set(`${text_(entry.groupId)}:${text_(entry.artifactId)}`, entry.version);
 
-  const root = artifactId ? `${groupId ? `${groupId}:` : ''}${artifactId}` : basename(path.replace(/[\\/][^\\/]*$/, ''));
+  const root = artifactId
+    ? `${groupId ? `${groupId}:` : ''}${artifactId}`
+    : basename(path.replace(/[\\/][^\\/]*$/, ''));
   const dependencies: Dependency[] = [];
   const seen = new Set<string>();
   const dependenciesAt = Math.max(0, text.search(/<dependencies>/));
@@ -44,7 +46,9 @@ export function parsePomXml(text: string, path: string): ParseResult {
       if (!isRecord(entry)) continue;
       const group = resolve(text_(entry.groupId));
       const artifact = resolve(text_(entry.artifactId));
-      const line = artifact ? lines.find(`<artifactId>${text_(entry.artifactId)}</artifactId>`, dependenciesAt) : undefined;
+      const line = artifact
+        ? lines.find(`<artifactId>${text_(entry.artifactId)}</artifactId>`, dependenciesAt)
+        : undefined;
       if (!group || !artifact) {
         errors.push({ file: path, line, message: 'a <dependency> needs a groupId and an artifactId; skipped' });
         continue;
@@ -53,8 +57,7 @@ export function parsePomXml(text: string, path: string): ParseResult {
       if (seen.has(name)) continue;
       seen.add(name);
       const scope = text_(entry.scope);
-      const kind: DependencyKind =
-        scope === 'test' ? 'dev' : text_(entry.optional) === 'true' ? 'optional' : 'prod';
+      const kind: DependencyKind = scope === 'test' ? 'dev' : text_(entry.optional) === 'true' ? 'optional' : 'prod';
       const pinned = resolve(text_(entry.version) ?? managed.get(`${text_(entry.groupId)}:${text_(entry.artifactId)}`));
       dependencies.push(
         declaredDependency('maven', root, path, {
@@ -67,7 +70,8 @@ export function parsePomXml(text: string, path: string): ParseResult {
     }
   };
   read(dependencyList(project));
-  const profiles = isRecord(project.profiles) && Array.isArray(project.profiles.profile) ? project.profiles.profile : [];
+  const profiles =
+    isRecord(project.profiles) && Array.isArray(project.profiles.profile) ? project.profiles.profile : [];
   // A profile's dependencies count: a build that activates it ships them.
   for (const profile of profiles) if (isRecord(profile)) read(dependencyList(profile));
   return { dependencies, errors };

@@ -39,7 +39,11 @@ export function readPyproject(text: string, path: string): PyprojectRead {
     if (list === undefined) return;
     const from = Math.max(0, lines.offset(header));
     if (!Array.isArray(list)) {
-      errors.push({ file: path, line: lines.find(header), message: `${where} must be a list of requirements; skipped` });
+      errors.push({
+        file: path,
+        line: lines.find(header),
+        message: `${where} must be a list of requirements; skipped`,
+      });
       return;
     }
     for (const item of list) {
@@ -58,7 +62,8 @@ export function readPyproject(text: string, path: string): PyprojectRead {
     const from = Math.max(0, lines.offset(`[${header}]`));
     for (const [name, spec] of Object.entries(table)) {
       if (name.toLowerCase() === 'python') continue;
-      const version = typeof spec === 'string' ? spec : isRecord(spec) && typeof spec.version === 'string' ? spec.version : undefined;
+      const version =
+        typeof spec === 'string' ? spec : isRecord(spec) && typeof spec.version === 'string' ? spec.version : undefined;
       const optional = isRecord(spec) && spec.optional === true;
       // The key starts a line; the match includes the newline before it, so the line is one further.
       const before = lines.find(`\n${name}`, from);

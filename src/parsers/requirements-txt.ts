@@ -154,7 +154,9 @@ async function parseRequirementsAsync(text: string, path: string, context: Parse
       continue;
     }
     const read = readRequirements(included, target);
-    dependencies.push(...read.dependencies.map((dependency) => ({ ...dependency, via: [basename(path), ...dependency.via] })));
+    dependencies.push(
+      ...read.dependencies.map((dependency) => ({ ...dependency, via: [basename(path), ...dependency.via] })),
+    );
     errors.push(...read.errors);
     queue.push(...read.includes.map((next) => ({ ...next, from: target, depth: include.depth + 1 })));
   }
@@ -186,7 +188,9 @@ export const requirementsTxtParser: Parser = {
     return (
       lines.length > 0 &&
       lines.some((line) => /[=<>~!]=|^-r\s/.test(line)) &&
-      lines.every((line) => /^\s*(-[a-z-]+[\s=]\S|[A-Za-z0-9][\w.-]*\s*(\[[^\]]*\])?\s*([=<>~!]=|[<>]|;|@|$)|--hash)/i.test(line))
+      lines.every((line) =>
+        /^\s*(-[a-z-]+[\s=]\S|[A-Za-z0-9][\w.-]*\s*(\[[^\]]*\])?\s*([=<>~!]=|[<>]|;|@|$)|--hash)/i.test(line),
+      )
     );
   },
   parse: parseRequirementsTxt,

@@ -1,11 +1,12 @@
 // Compose files (https://docs.docker.com/reference/compose-file/services/#image): each service's `image`, with
-// `${VAR:-default}` interpolation. The registry of each image names its provider.
+// `${VAR:-default}` interpolation from the `.env` file beside it (https://docs.docker.com/compose/how-tos/
+// environment-variables/variable-interpolation/#env-file). The registry of each image names its provider.
 import type { Dependency, InputProblem } from '../model.js';
 import { child, entries, readYaml, text } from './config/yaml-nodes.js';
 import { resolveImage } from './packages/image-reference.js';
-import { basename, type Parser, type ParseResult } from './types.js';
+import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
 
-export function parseDockerCompose(source: string, path: string): ParseResult {
+export function parseDockerCompose(source: string, path: string, env: ReadonlyMap<string, string> = new Map()): ParseResult {
   const yaml = readYaml(source, path);
   const errors: InputProblem[] = [...yaml.errors];
   const dependencies: Dependency[] = [];
@@ -15,12 +16,12 @@ export function parseDockerCompose(source: string, path: string): ParseResult {
       const reference = text(node)?.trim();
       if (!reference) continue;
       const line = yaml.lineOf(node);
-      const resolved = resolveImage(reference, new Map());
+      const resolved = resolveImage(reference, env);
       if ('unknown' in resolved) {
         errors.push({
           file: path,
           ...(line ? { line } : {}),
-          message: `service "${service}": image "${reference}" takes its registry from \${${resolved.unknown}}, which has no default here; skipped`,
+          message: `service "${service}": image "${reference}" takes its registry from \${${resolved.unknown}}, which neither .env nor a default sets; skipped`,
         });
         continue;
       }
@@ -37,10 +38,29 @@ export function parseDockerCompose(source: string, path: string): ParseResult {
   return { dependencies, errors };
 }
 
+/** `.env` lines: `KEY=value`, `export KEY=value`, quotes around the value, `#` comments. */
+export function readDotEnv(text: string): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const line of text.split(/\r?\n/)) {
+    const hit = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!hit) continue;
+    const raw = (hit[2] as string).trim();
+    const quoted = /^(["'])(.*)\1$/.exec(raw);
+    values.set(hit[1] as string, quoted ? (quoted[2] as string) : raw.replace(/\s+#.*$/, ''));
+  }
+  return values;
+}
+
+async function parseDockerComposeAsync(source: string, path: string, context: ParseContext): Promise<ParseResult> {
+  const env = await context.readRelated('.env');
+  return parseDockerCompose(source, path, env === undefined ? new Map() : readDotEnv(env));
+}
+
 export const dockerComposeParser: Parser = {
   kind: 'docker-compose',
   matches: (path) => /^(docker-)?compose([.-][\w.-]+)?\.ya?ml$/i.test(basename(path)),
   sniff: (source) =>
     /^services\s*:/m.test(source) && /^\s+image\s*:/m.test(source) && !/^\s*apiVersion\s*:/m.test(source),
-  parse: parseDockerCompose,
+  parse: (source, path) => parseDockerCompose(source, path),
+  parseAsync: parseDockerComposeAsync,
 };

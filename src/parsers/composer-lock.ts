@@ -56,11 +56,12 @@ export function parseComposerLock(text: string, path: string, manifest?: string)
     (nodes.get(id) as LockNode).edges = names.filter((name) => nodes.has(name)).map((to) => ({ to, type: 'prod' }));
   const declared = manifest === undefined ? undefined : declaredPackages(manifest, path, errors);
   const rootEdges = declared
-    ? declared.filter(({ name }) => nodes.has(name)).map(({ name, type }) => ({ to: name, type }))
+    ? declared.packages.filter(({ name }) => nodes.has(name)).map(({ name, type }) => ({ to: name, type }))
     : rootsByIncoming(nodes);
-  nodes.set(ROOT, { id: ROOT, name: projectName(path), edges: rootEdges });
+  const rootName = declared?.name ?? projectName(path);
+  nodes.set(ROOT, { id: ROOT, name: rootName, edges: rootEdges });
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: projectName(path) }] }, path, 'composer'),
+    dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: rootName }] }, path, 'composer'),
     errors,
   };
 }
@@ -70,14 +71,14 @@ function declaredPackages(manifest: string, path: string, errors: InputProblem[]
   try {
     const json = parseJsonText(manifest, manifestPath);
     if (!isRecord(json)) return undefined;
-    const out: Array<{ name: string; type: EdgeType }> = [];
+    const packages: Array<{ name: string; type: EdgeType }> = [];
     for (const [key, type] of [
       ['require', 'prod'],
       ['require-dev', 'dev'],
     ] as const)
       for (const name of Object.keys(isRecord(json[key]) ? json[key] : {}))
-        if (!PLATFORM.test(name)) out.push({ name: name.toLowerCase(), type });
-    return out;
+        if (!PLATFORM.test(name)) packages.push({ name: name.toLowerCase(), type });
+    return { name: typeof json.name === 'string' && json.name ? json.name : undefined, packages };
   } catch (error) {
     if (!(error instanceof ParseError)) throw error;
     errors.push({ file: error.file, line: error.line, message: `${error.message}; direct dependencies are guessed` });

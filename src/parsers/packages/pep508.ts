@@ -18,7 +18,10 @@ export function parseRequirement(text: string): Requirement | undefined {
   if (rest.startsWith('@')) return { name };
   rest = rest.replace(/^\(|\)$/g, '').trim();
   if (rest && !/^(==|!=|<=|>=|~=|===|<|>)/.test(rest)) return undefined;
-  return rest ? { name, version: rest.replace(/\s+/g, '') } : { name };
+  const version = rest.replace(/\s+/g, '');
+  // An exact pin (`==9.1.0`) is a version; anything else stays the specifier as written.
+  const pinned = /^===?([^,*]+)$/.exec(version)?.[1];
+  return version ? { name, version: pinned ?? version } : { name };
 }
 
 /** PEP 503's form of a name: lower case, runs of `-`, `_` and `.` as one `-` (lockfiles and pins compare so). */

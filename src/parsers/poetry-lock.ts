@@ -37,7 +37,7 @@ export function parsePoetryLock(text: string, path: string, pyproject?: string):
     const groups = Array.isArray(entry.groups) ? entry.groups : undefined;
     const dev = entry.category === 'dev' || (groups !== undefined && !groups.includes('main'));
     packages.push({
-      id: `${entry.name}@${String(entry.version ?? '')}`,
+      id: `${entry.name}@${typeof entry.version === 'string' ? entry.version : ''}`,
       name: entry.name,
       ...(typeof entry.version === 'string' ? { version: entry.version } : {}),
       ...(line ? { line } : {}),

@@ -41,7 +41,7 @@ export function parseUvLock(text: string, path: string): ParseResult {
       addEdges(list, 'optional');
     for (const list of Object.values(isRecord(entry['dev-dependencies']) ? entry['dev-dependencies'] : {}))
       addEdges(list, 'dev');
-    const id = `${entry.name}@${String(entry.version ?? '')}`;
+    const id = `${entry.name}@${typeof entry.version === 'string' ? entry.version : ''}`;
     packages.push({
       id,
       name: entry.name,

@@ -16,5 +16,10 @@ export function parseXmlText(text: string, file: string, repeated: readonly stri
     trimValues: true,
     isArray: (name) => repeated.includes(name),
   });
-  return parser.parse(body) as Record<string, unknown>;
+  try {
+    return parser.parse(body) as Record<string, unknown>;
+  } catch (error) {
+    // The validator lets a few malformed declarations through (`<?"xml …?>`) that the parser then rejects.
+    throw new ParseError(file, 1, `invalid XML: ${(error as Error).message.split('\n')[0]}`);
+  }
 }

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { ParseError } from '../../src/errors.js';
+import { parseGemfileLock } from '../../src/parsers/gemfile-lock.js';
+import { byName, polyglot } from '../helpers/ecosystem-fixtures.js';
+
+describe('Gemfile.lock', () => {
+  const { text, path } = polyglot('web/Gemfile.lock');
+
+  it('takes DEPENDENCIES as declared and follows each spec to its dependencies', () => {
+    const { dependencies, errors } = parseGemfileLock(text, path);
+    expect(errors).toEqual([]);
+    expect(byName(dependencies, 'aws-sdk-s3')).toMatchObject({
+      ecosystem: 'rubygems',
+      version: '1.147.0',
+      line: 22,
+      direct: true,
+      via: ['web', 'aws-sdk-s3'],
+    });
+    expect(byName(dependencies, 'aws-sdk-kms')).toMatchObject({ direct: false, via: ['web', 'aws-sdk-s3', 'aws-sdk-kms'] });
+    expect(byName(dependencies, 'sentry-ruby').via).toEqual(['web', 'sentry-rails', 'sentry-ruby']);
+  });
+
+  it('reads git sources (the ! suffix) and one entry per gem however many platforms it is locked for', () => {
+    const { dependencies } = parseGemfileLock(text, path);
+    expect(byName(dependencies, 'acme-auth')).toMatchObject({ direct: true, version: '0.3.0' });
+    expect(byName(dependencies, 'jwt').via).toEqual(['web', 'acme-auth', 'jwt']);
+    expect(dependencies.filter((d) => d.name === 'nokogiri')).toEqual([
+      expect.objectContaining({ version: '1.16.4', line: 32 }),
+    ]);
+  });
+
+  it('refuses a file with no gems', () => {
+    expect(() => parseGemfileLock('PLATFORMS\n  ruby\n', 'Gemfile.lock')).toThrow(ParseError);
+  });
+});

@@ -23,7 +23,7 @@ export type CatalogAccessors = Map<string, Array<{ name: string; version?: strin
 const accessorKey = (alias: string) => alias.toLowerCase().replace(/[._-]/g, '.');
 
 export function parseBuildGradle(text: string, path: string, catalog?: CatalogAccessors): ParseResult {
-  assertNoConflictMarkers(text, path, 'resolve the conflict in the build script');
+  assertNoConflictMarkers(text, path, 'then gradle build');
   const errors: InputProblem[] = [];
   const dependencies: Dependency[] = [];
   const root = projectName(path);

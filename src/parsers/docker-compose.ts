@@ -6,7 +6,11 @@ import { child, entries, readYaml, text } from './config/yaml-nodes.js';
 import { resolveImage } from './packages/image-reference.js';
 import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
 
-export function parseDockerCompose(source: string, path: string, env: ReadonlyMap<string, string> = new Map()): ParseResult {
+export function parseDockerCompose(
+  source: string,
+  path: string,
+  env: ReadonlyMap<string, string> = new Map(),
+): ParseResult {
   const yaml = readYaml(source, path);
   const errors: InputProblem[] = [...yaml.errors];
   const dependencies: Dependency[] = [];

@@ -9,7 +9,7 @@ const MODULE = /^module\s+("?)([^\s"]+)\1\s*(\/\/.*)?$/;
 const REQUIREMENT = /^("?)([^\s"]+)\1\s+(v[^\s]+)\s*(\/\/.*)?$/;
 
 export function parseGoMod(text: string, path: string): ParseResult {
-  assertNoConflictMarkers(text, path, 'resolve the conflict, then go mod tidy');
+  assertNoConflictMarkers(text, path, 'then go mod tidy');
   const errors: InputProblem[] = [];
   const required: Array<{ name: string; version: string; line: number; indirect: boolean }> = [];
   let module: string | undefined;

@@ -27,7 +27,7 @@ export interface RequirementsText {
 }
 
 export function readRequirements(text: string, path: string): RequirementsText {
-  assertNoConflictMarkers(text, path, 'resolve the conflict, or run pip-compile again');
+  assertNoConflictMarkers(text, path, 'then pip-compile again, if the file is generated');
   const errors: InputProblem[] = [];
   const includes: RequirementsText['includes'] = [];
   const entries: Entry[] = [];

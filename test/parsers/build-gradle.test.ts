@@ -19,7 +19,10 @@ describe('Gradle', () => {
   it('resolves version-catalog accessors and bundles through gradle/libs.versions.toml beside the script', async () => {
     const scan = await scanPaths([`${POLYGLOT}/android/build.gradle.kts`]);
     const dependencies = scan.inputs[0]?.dependencies ?? [];
-    expect(byName(dependencies, 'com.google.firebase:firebase-messaging-ktx')).toMatchObject({ line: 13, kind: 'prod' });
+    expect(byName(dependencies, 'com.google.firebase:firebase-messaging-ktx')).toMatchObject({
+      line: 13,
+      kind: 'prod',
+    });
     expect(byName(dependencies, 'com.mixpanel.android:mixpanel-android')).toMatchObject({ version: '7.5.0', line: 16 });
     expect(byName(dependencies, 'com.segment.analytics.kotlin:android').line).toBe(16);
     expect(byName(dependencies, 'androidx.test.ext:junit').kind).toBe('dev');
@@ -40,7 +43,12 @@ describe('Gradle', () => {
     const { dependencies, errors } = parseGradleLockfile(text, path);
     expect(errors).toEqual([]);
     expect(dependencies).toHaveLength(6);
-    expect(byName(dependencies, 'io.sentry:sentry')).toMatchObject({ version: '7.8.0', line: 8, kind: 'prod', direct: false });
+    expect(byName(dependencies, 'io.sentry:sentry')).toMatchObject({
+      version: '7.8.0',
+      line: 8,
+      kind: 'prod',
+      direct: false,
+    });
     expect(byName(dependencies, 'junit:junit').kind).toBe('dev');
     expect(parseGradleLockfile('com.acme:x:1=compileClasspath\nbroken line\n', 'gradle.lockfile').errors).toEqual([
       { file: 'gradle.lockfile', line: 2, message: expect.stringMatching(/not a locked module/) },

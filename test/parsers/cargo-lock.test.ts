@@ -21,7 +21,10 @@ describe('Cargo.lock', () => {
   });
 
   it('says so when no crate of the workspace is in the file', () => {
-    const { errors } = parseCargoLock('version = 3\n\n[[package]]\nname = "x"\nversion = "1.0.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n', 'Cargo.lock');
+    const { errors } = parseCargoLock(
+      'version = 3\n\n[[package]]\nname = "x"\nversion = "1.0.0"\nsource = "registry+https://github.com/rust-lang/crates.io-index"\n',
+      'Cargo.lock',
+    );
     expect(errors[0]?.message).toMatch(/no package of the workspace/);
   });
 });

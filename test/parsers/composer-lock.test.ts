@@ -27,12 +27,12 @@ describe('composer.lock', () => {
 
   it('without composer.json takes what nothing requires as declared', () => {
     const { dependencies } = parseComposerLock(lock.text, lock.path);
-    expect(dependencies.filter((d) => d.direct).map((d) => d.name).sort()).toEqual([
-      'laravel/framework',
-      'league/flysystem-aws-s3-v3',
-      'phpunit/phpunit',
-      'stripe/stripe-php',
-    ]);
+    expect(
+      dependencies
+        .filter((d) => d.direct)
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['laravel/framework', 'league/flysystem-aws-s3-v3', 'phpunit/phpunit', 'stripe/stripe-php']);
   });
 
   it('refuses JSON that is no lockfile', () => {

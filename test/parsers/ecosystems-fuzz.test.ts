@@ -29,7 +29,11 @@ const seed = (path: string, lines = 80) => polyglot(path).text.split('\n').slice
 const CASES: Array<[string, (text: string, path: string) => ParseResult, string]> = [
   ['requirements.txt', parseRequirementsTxt, seed('api/requirements.txt')],
   ['pyproject.toml', parsePyproject, seed('ml/pyproject.toml')],
-  ['poetry.lock', (text, path) => parsePoetryLock(text, path, seed('worker/pyproject.toml')), seed('worker/poetry.lock')],
+  [
+    'poetry.lock',
+    (text, path) => parsePoetryLock(text, path, seed('worker/pyproject.toml')),
+    seed('worker/poetry.lock'),
+  ],
   ['uv.lock', parseUvLock, seed('ml/uv.lock')],
   ['Pipfile.lock', (text, path) => parsePipfileLock(text, path, seed('legacy/Pipfile')), seed('legacy/Pipfile.lock')],
   ['go.mod', parseGoMod, seed('gateway/go.mod')],
@@ -40,7 +44,11 @@ const CASES: Array<[string, (text: string, path: string) => ParseResult, string]
   ['gradle.lockfile', parseGradleLockfile, seed('android/gradle.lockfile')],
   ['csproj', parseMsbuildProject, seed('dotnet/Api/Api.csproj')],
   ['packages.lock.json', parseNugetLock, seed('dotnet/Api/packages.lock.json', 60)],
-  ['composer.lock', (text, path) => parseComposerLock(text, path, seed('php/composer.json')), seed('php/composer.lock')],
+  [
+    'composer.lock',
+    (text, path) => parseComposerLock(text, path, seed('php/composer.json')),
+    seed('php/composer.lock'),
+  ],
   ['Cargo.lock', parseCargoLock, seed('rust/Cargo.lock')],
   ['Dockerfile', parseDockerfile, seed('Dockerfile')],
   ['docker-compose.yml', parseDockerCompose, seed('docker-compose.yml')],
@@ -60,7 +68,24 @@ const mutated = (text: string) =>
     fc
       .tuple(
         fc.nat({ max: text.length }),
-        fc.constantFrom('"', "'", '{', '}', '[', ']', '<', '>', '=', ':', '\n', '  ', '__proto__', '${', '\\\n', '\u0000'),
+        fc.constantFrom(
+          '"',
+          "'",
+          '{',
+          '}',
+          '[',
+          ']',
+          '<',
+          '>',
+          '=',
+          ':',
+          '\n',
+          '  ',
+          '__proto__',
+          '${',
+          '\\\n',
+          '\u0000',
+        ),
       )
       .map(([at, insert]) => text.slice(0, at) + insert + text.slice(at)),
   );
@@ -69,7 +94,10 @@ describe.each(CASES)('%s', (_name, parse, text) => {
   it('returns dependencies or throws ParseError on 600 broken inputs', () => {
     fc.assert(
       fc.property(
-        fc.oneof({ arbitrary: mutated(text), weight: 4 }, { arbitrary: fc.string({ unit: 'grapheme', maxLength: 200 }), weight: 1 }),
+        fc.oneof(
+          { arbitrary: mutated(text), weight: 4 },
+          { arbitrary: fc.string({ unit: 'grapheme', maxLength: 200 }), weight: 1 },
+        ),
         (input) => {
           try {
             const result = parse(input, 'input');

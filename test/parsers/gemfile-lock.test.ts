@@ -16,7 +16,10 @@ describe('Gemfile.lock', () => {
       direct: true,
       via: ['web', 'aws-sdk-s3'],
     });
-    expect(byName(dependencies, 'aws-sdk-kms')).toMatchObject({ direct: false, via: ['web', 'aws-sdk-s3', 'aws-sdk-kms'] });
+    expect(byName(dependencies, 'aws-sdk-kms')).toMatchObject({
+      direct: false,
+      via: ['web', 'aws-sdk-s3', 'aws-sdk-kms'],
+    });
     expect(byName(dependencies, 'sentry-ruby').via).toEqual(['web', 'sentry-rails', 'sentry-ruby']);
   });
 

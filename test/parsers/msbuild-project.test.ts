@@ -34,11 +34,21 @@ describe('.NET projects', () => {
     const { text, path } = polyglot('dotnet/Api/packages.lock.json');
     const { dependencies, errors } = parseNugetLock(text, path);
     expect(errors).toEqual([]);
-    expect(byName(dependencies, 'SendGrid')).toMatchObject({ ecosystem: 'nuget', version: '9.29.3', direct: true, line: 30 });
+    expect(byName(dependencies, 'SendGrid')).toMatchObject({
+      ecosystem: 'nuget',
+      version: '9.29.3',
+      direct: true,
+      line: 30,
+    });
     expect(byName(dependencies, 'Microsoft.Identity.Client')).toMatchObject({
       direct: false,
       via: ['Api', 'Azure.Identity', 'Microsoft.Identity.Client'],
     });
-    expect(byName(dependencies, 'Sentry').via).toEqual(['Api', 'Sentry.AspNetCore', 'Sentry.Extensions.Logging', 'Sentry']);
+    expect(byName(dependencies, 'Sentry').via).toEqual([
+      'Api',
+      'Sentry.AspNetCore',
+      'Sentry.Extensions.Logging',
+      'Sentry',
+    ]);
   });
 });

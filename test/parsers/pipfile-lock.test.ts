@@ -8,7 +8,12 @@ describe('Pipfile.lock', () => {
   it('marks what the Pipfile declares as direct, develop as dev, with pinned versions and lines', () => {
     const { dependencies, errors } = parsePipfileLock(lock.text, lock.path, polyglot('legacy/Pipfile').text);
     expect(errors).toEqual([]);
-    expect(byName(dependencies, 'mailchimp-marketing')).toMatchObject({ version: '3.0.80', direct: true, kind: 'prod', line: 26 });
+    expect(byName(dependencies, 'mailchimp-marketing')).toMatchObject({
+      version: '3.0.80',
+      direct: true,
+      kind: 'prod',
+      line: 26,
+    });
     expect(byName(dependencies, 'certifi')).toMatchObject({ direct: false });
     expect(byName(dependencies, 'pytest')).toMatchObject({ kind: 'dev', direct: true });
   });

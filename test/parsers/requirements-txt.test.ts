@@ -27,7 +27,10 @@ describe('requirements files', () => {
       via: ['requirements.txt', 'boto3'],
     });
     expect(byName(dependencies, 'sentry-sdk')).toMatchObject({ version: '1.45.0', direct: true });
-    expect(byName(dependencies, 's3transfer')).toMatchObject({ direct: false, via: ['requirements.txt', 'boto3', 's3transfer'] });
+    expect(byName(dependencies, 's3transfer')).toMatchObject({
+      direct: false,
+      via: ['requirements.txt', 'boto3', 's3transfer'],
+    });
     expect(byName(dependencies, 'botocore').via).toEqual(['requirements.txt', 'boto3', 'botocore']);
     expect(byName(dependencies, 'urllib3')).toMatchObject({ version: '2.2.1', line: 38 });
   });

@@ -9,9 +9,18 @@ describe('uv.lock', () => {
   it('starts at the virtual project package and keeps prod, optional and dev edges apart', () => {
     const { dependencies, errors } = parseUvLock(text, path);
     expect(errors).toEqual([]);
-    expect(byName(dependencies, 'openai')).toMatchObject({ direct: true, kind: 'prod', via: ['acme-ml', 'openai'], line: 60 });
+    expect(byName(dependencies, 'openai')).toMatchObject({
+      direct: true,
+      kind: 'prod',
+      via: ['acme-ml', 'openai'],
+      line: 60,
+    });
     expect(byName(dependencies, 'boto3')).toMatchObject({ direct: true, kind: 'optional' });
-    expect(byName(dependencies, 'botocore')).toMatchObject({ direct: false, kind: 'optional', via: ['acme-ml', 'boto3', 'botocore'] });
+    expect(byName(dependencies, 'botocore')).toMatchObject({
+      direct: false,
+      kind: 'optional',
+      via: ['acme-ml', 'boto3', 'botocore'],
+    });
     expect(byName(dependencies, 'pytest')).toMatchObject({ kind: 'dev' });
     expect(byName(dependencies, 'httpx').via).toEqual(['acme-ml', 'openai', 'httpx']);
     expect(dependencies.map((d) => d.name)).not.toContain('acme-ml');

@@ -1,5 +1,5 @@
-// Evidence of what a job reaches, in its own file: URL hosts in commands and targets, and container image registries.
-// They become ordinary `domain` dependencies, so the catalog matcher decides which provider each one is.
+// Evidence of what a job reaches, in its own file: URL hosts in commands and targets (ordinary `domain` dependencies),
+// and the container images it runs; the catalog matcher decides which provider each one is.
 import { normalizeHost } from '../domains.js';
 import type { Dependency } from '../model.js';
 
@@ -16,17 +16,15 @@ export function urlHosts(text: string, file: string, line: number | undefined, v
 }
 
 /**
- * The registry a container image is pulled from: the first path part when it has a dot or a port
- * (`ghcr.io/org/app`, `123.dkr.ecr.eu-west-1.amazonaws.com/app`), otherwise Docker Hub.
+ * The image a job pulls, as a `container-image` dependency: the catalog reads its registry (Docker Hub when the
+ * reference names none) and the region the registry host carries, the same way for jobs as for Dockerfiles.
  */
-export function imageRegistry(image: string, file: string, line: number | undefined, via: string): Dependency[] {
+export function imageTouch(image: string, file: string, line: number | undefined, via: string): Dependency[] {
   const trimmed = image.trim();
   if (trimmed === '' || /[{}$]/.test(trimmed)) return [];
-  const first = trimmed.split('/')[0] as string;
-  const explicit = trimmed.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
-  const host = explicit ? first.replace(/:\d+$/, '') : 'registry-1.docker.io';
-  const result = normalizeHost(host);
-  return result.ok ? [domain(result.entry.host, file, line, via)] : [];
+  return [
+    { ecosystem: 'container-image', name: trimmed, file, ...(line ? { line } : {}), direct: true, via: [via, trimmed] },
+  ];
 }
 
 function domain(host: string, file: string, line: number | undefined, via: string): Dependency {

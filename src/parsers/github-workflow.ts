@@ -1,7 +1,7 @@
 // GitHub Actions workflow files (https://docs.github.com/actions/writing-workflows/workflow-syntax-for-github-actions):
 // `on.schedule[].cron` (always UTC) as scheduled jobs, with what the workflow's steps reach.
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
-import { imageRegistry, uniqueTouches, urlHosts } from '../jobs/touches.js';
+import { imageTouch, uniqueTouches, urlHosts } from '../jobs/touches.js';
 import type { Dependency } from '../model.js';
 import { child, childAt, entries, items, readYaml, scalarsUnder, text, type YamlText } from './config/yaml-nodes.js';
 import { basename, type Parser, type ParseResult } from './types.js';
@@ -122,8 +122,7 @@ function workflowTouches(root: unknown, yaml: YamlText, path: string, name: stri
       const image = text(uses)?.match(/^docker:\/\/(.+)$/)?.[1];
       if (image) images.push({ image, node: uses });
     }
-    for (const { image, node } of images)
-      if (image) touches.push(...imageRegistry(image, path, yaml.lineOf(node), name));
+    for (const { image, node } of images) if (image) touches.push(...imageTouch(image, path, yaml.lineOf(node), name));
     for (const scalar of scalarsUnder(job, new Set(['uses', 'image'])))
       touches.push(...urlHosts(text(scalar) ?? '', path, yaml.lineOf(scalar), name));
   }

@@ -2,7 +2,7 @@
 // many documents; each CronJob becomes a scheduled job (`spec.schedule`, `spec.timeZone`, a `CRON_TZ=` prefix) with
 // the registries of its images and the hosts its containers name.
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
-import { imageRegistry, uniqueTouches, urlHosts } from '../jobs/touches.js';
+import { imageTouch, uniqueTouches, urlHosts } from '../jobs/touches.js';
 import type { Dependency, InputProblem } from '../model.js';
 import { child, childAt, items, readYaml, scalarsUnder, text, type YamlText } from './config/yaml-nodes.js';
 import type { Parser, ParseResult } from './types.js';
@@ -101,7 +101,7 @@ function podTouches(pod: unknown, yaml: YamlText, path: string, name: string): D
   const touches: Dependency[] = [];
   for (const container of [...items(child(pod, 'containers')), ...items(child(pod, 'initContainers'))]) {
     const image = child(container, 'image');
-    touches.push(...imageRegistry(text(image) ?? '', path, yaml.lineOf(image), name));
+    touches.push(...imageTouch(text(image) ?? '', path, yaml.lineOf(image), name));
     for (const scalar of scalarsUnder(container, new Set(['image', 'name'])))
       touches.push(...urlHosts(text(scalar) ?? '', path, yaml.lineOf(scalar), name));
   }

@@ -1,7 +1,7 @@
 // Render Blueprints (https://render.com/docs/blueprint-spec): `services[]` of `type: cron` with a `schedule`, run by
 // Render in UTC, with the hosts their commands name and the registry of a prebuilt image.
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
-import { imageRegistry, uniqueTouches, urlHosts } from '../jobs/touches.js';
+import { imageTouch, uniqueTouches, urlHosts } from '../jobs/touches.js';
 import { child, childAt, items, readYaml, scalarsUnder, text } from './config/yaml-nodes.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
@@ -22,7 +22,7 @@ export function parseRenderYaml(source: string, path: string): ParseResult {
     const schedule = child(service, 'schedule');
     const image = childAt(service, 'image', 'url');
     const touches = [
-      ...imageRegistry(text(image) ?? '', path, yaml.lineOf(image), name),
+      ...imageTouch(text(image) ?? '', path, yaml.lineOf(image), name),
       ...['buildCommand', 'startCommand', 'dockerCommand'].flatMap((key) =>
         scalarsUnder(child(service, key)).flatMap((node) => urlHosts(text(node) ?? '', path, yaml.lineOf(node), name)),
       ),

@@ -1,5 +1,7 @@
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/catalog/loader.js';
+import { buildMatcher } from '../../src/catalog/matcher.js';
 import type { InputResult, ScheduledJob } from '../../src/model.js';
 import { scanPaths } from '../../src/scan.js';
 
@@ -45,12 +47,14 @@ describe('scheduled jobs in each source, in the real tools file shapes', () => {
     ]);
   });
 
-  it('counts a YAML file that is no manifest, and a workflow without a schedule, as no input at all', async () => {
+  it('counts a YAML file that is no manifest as no input; a Deployment and a workflow without schedules count for their images and actions', async () => {
     const { inputs } = await scanPaths([`${FIXTURES}/repo`]);
-    const files = inputs.map((input) => relative(FIXTURES, input.file));
-    expect(files).not.toContain('repo/config.yaml');
-    expect(files).not.toContain('repo/k8s/deployment.yaml');
-    expect(files).not.toContain('repo/.github/workflows/ci.yml');
+    const byFile = new Map(inputs.map((input) => [relative(FIXTURES, input.file), input]));
+    expect(byFile.has('repo/config.yaml')).toBe(false);
+    expect(byFile.get('repo/k8s/deployment.yaml')?.dependencies.map((d) => d.name)).toEqual(['ghcr.io/acme/web:2.0.0']);
+    expect(byFile.get('repo/k8s/deployment.yaml')?.jobs ?? []).toEqual([]);
+    expect(byFile.get('repo/.github/workflows/ci.yml')?.jobs ?? []).toEqual([]);
+    expect(byFile.get('repo/.github/workflows/ci.yml')?.dependencies.length).toBeGreaterThan(0);
   });
 
   it('records what each job reaches: hosts in its commands, its image registry, its Terraform targets', async () => {
@@ -63,10 +67,10 @@ describe('scheduled jobs in each source, in the real tools file shapes', () => {
     );
     expect(touches['nightly-sync:4']).toEqual(['api.stripe.com']);
     expect(touches['invoice-export:14']).toEqual([
-      '123456789012.dkr.ecr.us-east-1.amazonaws.com',
+      '123456789012.dkr.ecr.us-east-1.amazonaws.com/invoice-export:1.4.2',
       'acme-invoices.s3.us-east-1.amazonaws.com',
     ]);
-    expect(touches['cache-warmer:32']).toEqual(['registry-1.docker.io', 'api.example.org']);
+    expect(touches['cache-warmer:32']).toEqual(['curlimages/curl:8.8.0', 'api.example.org']);
     expect(touches['weekly-digest:10']).toEqual(['api.sendgrid.com']);
     expect(touches['aws_cloudwatch_event_rule.report:23']).toEqual([
       'aws_cloudwatch_event_rule@us-east-1',
@@ -102,13 +106,17 @@ describe('Netlify scheduled functions declared in their own source', () => {
 });
 
 describe('GitHub workflow images', () => {
-  it('records the registries of a container job, its services and docker:// steps, each at its own line', async () => {
+  it('records the images of a container job, its services and docker:// steps, each at its own line', async () => {
     const { inputs } = await scanPaths([`${FIXTURES}/workflow-images`]);
-    expect(jobs(inputs)[0]?.touches.map((touch) => `${touch.name}:${touch.line}`)).toEqual([
-      'public.ecr.aws:8',
-      'registry-1.docker.io:11',
-      'ghcr.io:13',
+    const touches = jobs(inputs)[0]?.touches ?? [];
+    expect(touches.map((touch) => `${touch.ecosystem} ${touch.name}:${touch.line}`)).toEqual([
+      'container-image public.ecr.aws/acme/tools:1:8',
+      'container-image postgres:16:11',
+      'container-image ghcr.io/acme/vacuum:2:13',
     ]);
+    // The catalog reads each image's registry: ECR, Docker Hub, GitHub Packages.
+    const matcher = buildMatcher(loadCatalog());
+    expect(touches.map((touch) => matcher.match(touch)[0]?.provider)).toEqual(['aws', 'docker-hub', 'github']);
   });
 });
 

@@ -1,18 +1,20 @@
 // Gemfile.lock (https://bundler.io/guides/gemfile_lock.html): source sections (GEM, GIT, PATH) whose `specs:` list
-// each gem at four spaces and its dependencies at six; DEPENDENCIES lists what the Gemfile declares.
+// each gem at four spaces and its dependencies at six; DEPENDENCIES lists what the Gemfile declares. The lockfile
+// does not say which gems only the development and test groups want: the Gemfile beside it does
+// (https://bundler.io/guides/groups.html).
 import { ParseError } from '../errors.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { projectName } from './packages/declared.js';
-import { basename, type Parser, type ParseResult } from './types.js';
+import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
 
 const SPEC = /^ {4}([^\s(]+)(?: \(([^)]*)\))?$/;
 const SPEC_DEPENDENCY = /^ {6}([^\s(]+)(?: \(([^)]*)\))?$/;
 const DECLARED = /^ {2}([^\s(!]+)(!)?(?: \(([^)]*)\))?$/;
 const ROOT = '\u0000Gemfile';
 
-export function parseGemfileLock(text: string, path: string): ParseResult {
+export function parseGemfileLock(text: string, path: string, gemfile?: string): ParseResult {
   assertNoConflictMarkers(text, path, 'bundle install rewrites a conflicted Gemfile.lock');
   const errors: InputProblem[] = [];
   const nodes = new Map<string, LockNode>();
@@ -77,10 +79,13 @@ export function parseGemfileLock(text: string, path: string): ParseResult {
       .filter((target) => nodes.has(target))
       .map((to): LockEdge => ({ to, type: 'prod' }));
   }
+  const devOnly = gemfile === undefined ? new Set<string>() : devGroupGems(gemfile);
   nodes.set(ROOT, {
     id: ROOT,
     name: projectName(path),
-    edges: declared.filter((name) => nodes.has(name)).map((to) => ({ to, type: 'prod' })),
+    edges: declared
+      .filter((name) => nodes.has(name))
+      .map((to) => ({ to, type: devOnly.has(to) ? ('dev' as const) : ('prod' as const) })),
   });
   return {
     dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: projectName(path) }] }, path, 'rubygems'),
@@ -88,9 +93,52 @@ export function parseGemfileLock(text: string, path: string): ParseResult {
   };
 }
 
+const DEV_GROUPS = new Set(['development', 'test']);
+
+/**
+ * Gems the Gemfile declares only for the development and test groups: inside `group :development, :test do … end`
+ * blocks or with `group:`/`groups:` options. The Gemfile is Ruby; this reads the common forms, not every program.
+ */
+export function devGroupGems(gemfile: string): Set<string> {
+  const dev = new Set<string>();
+  // One entry per open `do` block: the groups it names, or null for a block that is no group (platforms, source…).
+  const blocks: Array<string[] | null> = [];
+  const groupsIn = (text: string) =>
+    [...text.matchAll(/:(\w+)|["'](\w+)["']/g)].map((hit) => (hit[1] ?? hit[2]) as string);
+  for (const raw of gemfile.split(/\r?\n/)) {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (!line) continue;
+    const group = /^group\s+(.+?)\s+do(\s*\|.*\|)?$/.exec(line);
+    if (group) {
+      blocks.push(groupsIn(group[1] as string));
+      continue;
+    }
+    if (/\bdo(\s*\|[^|]*\|)?$/.test(line)) {
+      blocks.push(null);
+      continue;
+    }
+    if (line === 'end') {
+      blocks.pop();
+      continue;
+    }
+    const gem = /^gem\s+["']([^"']+)["'](.*)$/.exec(line);
+    if (!gem) continue;
+    const option = /\bgroups?:\s*(\[[^\]]*\]|:\w+|["']\w+["'])/.exec(gem[2] as string);
+    const groups = [...blocks.flatMap((block) => block ?? []), ...(option ? groupsIn(option[1] as string) : [])];
+    if (groups.length > 0 && groups.every((name) => DEV_GROUPS.has(name))) dev.add(gem[1] as string);
+  }
+  return dev;
+}
+
+async function parseGemfileLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+  const name = basename(path) === 'gems.locked' ? 'gems.rb' : basename(path).replace(/\.lock$/, '');
+  return parseGemfileLock(text, path, await context.readRelated(name));
+}
+
 export const gemfileLockParser: Parser = {
   kind: 'Gemfile.lock',
   matches: (path) => /^(Gemfile|gems\.rb|.+\.gemfile)\.lock$|^gems\.locked$/.test(basename(path)),
   sniff: (text) => /^(GEM|GIT|PATH)\r?\n {2}remote: /m.test(text) && /^DEPENDENCIES\r?$/m.test(text),
-  parse: parseGemfileLock,
+  parse: (text, path) => parseGemfileLock(text, path),
+  parseAsync: parseGemfileLockAsync,
 };

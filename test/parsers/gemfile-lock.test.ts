@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/errors.js';
-import { parseGemfileLock } from '../../src/parsers/gemfile-lock.js';
+import { devGroupGems, parseGemfileLock } from '../../src/parsers/gemfile-lock.js';
 import { byName, polyglot } from '../helpers/ecosystem-fixtures.js';
 
 describe('Gemfile.lock', () => {
@@ -30,6 +30,17 @@ describe('Gemfile.lock', () => {
     expect(dependencies.filter((d) => d.name === 'nokogiri')).toEqual([
       expect.objectContaining({ version: '1.16.4', line: 32 }),
     ]);
+  });
+
+  it("marks gems only the Gemfile's development and test groups want as dev", () => {
+    const { dependencies } = parseGemfileLock(text, path, polyglot('web/Gemfile').text);
+    expect(byName(dependencies, 'webmock').kind).toBe('dev');
+    expect(byName(dependencies, 'stripe').kind).toBe('prod');
+    expect(
+      devGroupGems(
+        'group :development, :test do\n  gem "rspec-rails"\n  platforms :mri do\n    gem "debug"\n  end\nend\ngem "skylight", groups: [ :production ]\ngem "vcr", group: "test"\ngem "rails"\n',
+      ),
+    ).toEqual(new Set(['rspec-rails', 'debug', 'vcr']));
   });
 
   it('refuses a file with no gems', () => {

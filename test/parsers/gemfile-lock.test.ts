@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/errors.js';
 import { devGroupGems, parseGemfileLock } from '../../src/parsers/gemfile-lock.js';
@@ -45,5 +46,27 @@ describe('Gemfile.lock', () => {
 
   it('refuses a file with no gems', () => {
     expect(() => parseGemfileLock('PLATFORMS\n  ruby\n', 'Gemfile.lock')).toThrow(ParseError);
+  });
+});
+
+describe('a Gemfile.lock written by Bundler 2.3 (bundle lock --local over Debian-packaged gems)', () => {
+  const lock = readFileSync('test/fixtures/ecosystems/bundler-real/Gemfile.lock', 'utf8');
+  const gemfile = readFileSync('test/fixtures/ecosystems/bundler-real/Gemfile', 'utf8');
+
+  it('gives the declared gems, their chains, and the test group as dev', () => {
+    const { dependencies, errors } = parseGemfileLock(lock, 'bundler-real/Gemfile.lock', gemfile);
+    expect(errors).toEqual([]);
+    expect(dependencies.filter((d) => d.direct).map((d) => [d.name, d.kind])).toEqual([
+      ['aws-sdk-s3', 'prod'],
+      ['octokit', 'prod'],
+      ['webmock', 'dev'],
+    ]);
+    expect(byName(dependencies, 'sawyer').via).toEqual(['bundler-real', 'octokit', 'sawyer']);
+    expect(byName(dependencies, 'aws-sigv4')).toMatchObject({
+      version: '1.5.1',
+      via: ['bundler-real', 'aws-sdk-s3', 'aws-sigv4'],
+    });
+    // crack is only wanted by webmock, a test gem.
+    expect(byName(dependencies, 'crack').kind).toBe('dev');
   });
 });

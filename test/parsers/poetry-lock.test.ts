@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parsePoetryLock } from '../../src/parsers/poetry-lock.js';
 import { byName, polyglot } from '../helpers/ecosystem-fixtures.js';
@@ -63,6 +64,21 @@ describe('poetry.lock', () => {
     expect(dependencies.map((d) => [d.name, d.kind, d.line])).toEqual([
       ['sentry-sdk', 'prod', 2],
       ['black', 'dev', 10],
+    ]);
+  });
+});
+
+describe('a poetry.lock written by Poetry 1.3 (Debian) for a project of path dependencies', () => {
+  const dir = 'test/fixtures/ecosystems/poetry-real';
+  const text = readFileSync(`${dir}/poetry.lock`, 'utf8');
+  const pyproject = readFileSync(`${dir}/pyproject.toml`, 'utf8');
+
+  it('reads lock-version 2.0 with categories: a package the dev group declares but main reaches stays prod', () => {
+    const { dependencies, errors } = parsePoetryLock(text, `${dir}/poetry.lock`, pyproject);
+    expect(errors).toEqual([]);
+    expect(dependencies.map((d) => [d.name, d.version, d.direct, d.kind, d.line])).toEqual([
+      ['acme-billing', '1.0.0', true, 'prod', 4],
+      ['acme-http', '0.2.0', true, 'prod', 21],
     ]);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCargoLock } from '../../src/parsers/cargo-lock.js';
 import { byName, polyglot } from '../helpers/ecosystem-fixtures.js';
@@ -26,5 +27,16 @@ describe('Cargo.lock', () => {
       'Cargo.lock',
     );
     expect(errors[0]?.message).toMatch(/no package of the workspace/);
+  });
+});
+
+describe('a Cargo.lock written by cargo generate-lockfile (version 4, a workspace of two path crates)', () => {
+  it('takes both crates as the workspace: chains start there and neither is reported as a dependency', () => {
+    const { dependencies, errors } = parseCargoLock(
+      readFileSync('test/fixtures/ecosystems/cargo-real/Cargo.lock', 'utf8'),
+      'Cargo.lock',
+    );
+    expect(errors).toEqual([]);
+    expect(dependencies).toEqual([]);
   });
 });

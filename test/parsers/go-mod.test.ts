@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/errors.js';
 import { parseGoMod } from '../../src/parsers/go-mod.js';
@@ -32,5 +33,19 @@ describe('go.mod', () => {
   it('names a block left open, and refuses text without a module line', () => {
     expect(parseGoMod('module m\nrequire (\n\ta/b v1.0.0\n', 'go.mod').errors[0]?.message).toMatch(/never closed/);
     expect(() => parseGoMod('hello\n', 'go.mod')).toThrow(ParseError);
+  });
+});
+
+describe('a go.mod written by go mod tidy (Go 1.19, Debian; local replacements, so no proxy)', () => {
+  it('reads its one-line requires, the indirect one as not declared, and leaves replace directives alone', () => {
+    const { dependencies, errors } = parseGoMod(
+      readFileSync('test/fixtures/ecosystems/go-real/go.mod', 'utf8'),
+      'go.mod',
+    );
+    expect(errors).toEqual([]);
+    expect(dependencies.map((d) => [d.name, d.version, d.direct, d.line])).toEqual([
+      ['example.com/billing', 'v0.0.0', true, 9],
+      ['example.com/httpx', 'v0.0.0', false, 11],
+    ]);
   });
 });

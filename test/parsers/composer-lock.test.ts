@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/errors.js';
 import { parseComposerLock } from '../../src/parsers/composer-lock.js';
@@ -37,5 +38,23 @@ describe('composer.lock', () => {
 
   it('refuses JSON that is no lockfile', () => {
     expect(() => parseComposerLock('{"name": "x"}', 'composer.lock')).toThrow(ParseError);
+  });
+});
+
+describe('a composer.lock written by Composer 2.5 (Debian; path repositories, so no Packagist)', () => {
+  const dir = 'test/fixtures/ecosystems/composer-real';
+
+  it('starts at composer.json, follows require, and keeps packages-dev as dev', () => {
+    const { dependencies, errors } = parseComposerLock(
+      readFileSync(`${dir}/composer.lock`, 'utf8'),
+      `${dir}/composer.lock`,
+      readFileSync(`${dir}/composer.json`, 'utf8'),
+    );
+    expect(errors).toEqual([]);
+    expect(dependencies.map((d) => [d.via.join(' → '), d.version, d.kind])).toEqual([
+      ['acme/shop → acme/billing', '2.0.0', 'prod'],
+      ['acme/shop → acme/billing → acme/http', '1.2.0', 'prod'],
+      ['acme/shop → acme/testkit', '0.3.0', 'dev'],
+    ]);
   });
 });

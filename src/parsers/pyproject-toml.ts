@@ -49,7 +49,8 @@ export function readPyproject(text: string, path: string): PyprojectRead {
     for (const item of list) {
       if (isRecord(item)) continue; // `{ include-group = "test" }` names another group, not a package
       const requirement = typeof item === 'string' ? parseRequirement(item) : undefined;
-      const line = typeof item === 'string' ? lines.find(JSON.stringify(item).slice(0, -1), from) : undefined;
+      // The requirement as written, whichever quotes the file uses.
+      const line = typeof item === 'string' ? lines.find(item, from) : undefined;
       if (!requirement) {
         errors.push({ file: path, line, message: `${where}: not a requirement: ${JSON.stringify(item)}; skipped` });
         continue;

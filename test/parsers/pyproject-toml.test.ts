@@ -47,3 +47,10 @@ describe('pyproject.toml', () => {
     expect(errors[0]).toMatchObject({ line: 3, message: expect.stringMatching(/must be a list/) });
   });
 });
+
+describe('pyproject.toml quoting', () => {
+  it('finds the line of a requirement written in single quotes', () => {
+    const { dependencies } = parsePyproject("[project]\nname = 'x'\ndependencies = [\n  'stripe>=9',\n]\n", 'p.toml');
+    expect(dependencies.map((d) => [d.name, d.line])).toEqual([['stripe', 4]]);
+  });
+});

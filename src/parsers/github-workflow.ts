@@ -68,7 +68,14 @@ function workflowDependencies(root: unknown, yaml: YamlText, path: string): Depe
   };
   for (const [, job] of entries(child(root, 'jobs'))) {
     addUses(child(job, 'uses'));
-    for (const step of items(child(job, 'steps'))) addUses(child(step, 'uses'));
+    for (const step of items(child(job, 'steps'))) {
+      // A registry login names its registry in `with.registry` (Docker Hub when it names none).
+      const registry = /^docker\/login-action@/i.test(text(child(step, 'uses')) ?? '')
+        ? text(childAt(step, 'with', 'registry'))?.trim()
+        : undefined;
+      if (registry && !registry.includes('${{')) add('container-image', `${registry.replace(/\/+$/, '')}/`, step);
+      else addUses(child(step, 'uses'));
+    }
     for (const { label, node } of runnerLabels(job)) add('ci-action', `runner:${label}`, node);
     const container = child(job, 'container');
     const containerImage = child(container, 'image') ?? container;

@@ -4,7 +4,7 @@ import { parseKubernetesManifests } from '../../src/parsers/kubernetes-manifest.
 import { polyglot } from '../helpers/ecosystem-fixtures.js';
 
 describe('GitHub workflow dependencies', () => {
-  it('lists actions with their refs (not local ones), hosted runners (matrix included, self-hosted left out), hosted runners (matrix included), service, container and docker:// images', () => {
+  it('lists actions with their refs (not local ones), the registry a docker/login-action step logs in to, hosted runners (matrix included, self-hosted left out), hosted runners (matrix included), service, container and docker:// images', () => {
     const { text, path } = polyglot('.github/workflows/deploy.yml');
     const { dependencies } = parseGithubWorkflow(text, path);
     expect(dependencies.map((d) => [d.ecosystem, d.name, d.version, d.line])).toEqual([
@@ -16,11 +16,12 @@ describe('GitHub workflow dependencies', () => {
       ['ci-action', 'actions/checkout', 'v4', 32],
       ['ci-action', 'aws-actions/configure-aws-credentials', 'e3dd6a429d7300a6a4c196c26e071d42e0343502', 33],
       ['ci-action', 'aws-actions/amazon-ecr-login', 'v2', 37],
-      ['container-image', 'hashicorp/terraform:1.8', undefined, 38],
+      ['container-image', 'ghcr.io/', undefined, 38],
+      ['container-image', 'hashicorp/terraform:1.8', undefined, 43],
       ['ci-action', 'runner:ubuntu-24.04', undefined, 29],
       ['container-image', 'public.ecr.aws/docker/library/python:3.12', undefined, 30],
-      ['ci-action', 'acme/shared-workflows/.github/workflows/release.yml', 'v3', 43],
-      ['ci-action', 'google-github-actions/auth', 'v2', 48],
+      ['ci-action', 'acme/shared-workflows/.github/workflows/release.yml', 'v3', 48],
+      ['ci-action', 'google-github-actions/auth', 'v2', 53],
     ]);
   });
 });

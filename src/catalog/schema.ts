@@ -101,16 +101,16 @@ const componentDnsMatch = dnsMatch.extend({ ip: z.array(z.string().min(1)).optio
 const packagePattern = (shape: RegExp, example: string) =>
   z.string().regex(shape, { message: `must be a package name such as "${example}", or a prefix ending in "*"` });
 const registryMatch = {
-  pypi: z.array(packagePattern(/^[a-z0-9][\w.-]*\*?$/i, 'google-cloud-storage')).optional(),
+  pypi: z.array(packagePattern(/^[A-Za-z0-9][\w.-]*\*?$/, 'google-cloud-storage')).optional(),
   /** Go module paths. */
-  go: z.array(packagePattern(/^[a-z0-9][\w.~-]*(\/[\w.~-]+)*(\/\*)?$/i, 'github.com/stripe/stripe-go')).optional(),
-  rubygems: z.array(packagePattern(/^[a-z0-9][\w.-]*\*?$/i, 'aws-sdk-s3')).optional(),
+  go: z.array(packagePattern(/^[A-Za-z0-9][\w.~-]*(\/[\w.~-]+)*(\/\*)?$/, 'github.com/stripe/stripe-go')).optional(),
+  rubygems: z.array(packagePattern(/^[A-Za-z0-9][\w.-]*\*?$/, 'aws-sdk-s3')).optional(),
   /** `groupId:artifactId`, or `groupId:*` for a whole group. */
-  maven: z.array(packagePattern(/^[a-z0-9][\w.-]*:([\w.-]+\*?|\*)$/i, 'com.stripe:stripe-java')).optional(),
-  nuget: z.array(packagePattern(/^[a-z0-9][\w.-]*\*?$/i, 'Azure.Storage.Blobs')).optional(),
+  maven: z.array(packagePattern(/^[A-Za-z0-9][\w.-]*:([\w.-]+\*?|\*)$/, 'com.stripe:stripe-java')).optional(),
+  nuget: z.array(packagePattern(/^[A-Za-z0-9][\w.-]*\*?$/, 'Azure.Storage.Blobs')).optional(),
   /** `vendor/package`, or `vendor/*`. */
-  composer: z.array(packagePattern(/^[a-z0-9][\w.-]*\/([\w.-]+\*?|\*)$/i, 'stripe/stripe-php')).optional(),
-  cargo: z.array(packagePattern(/^[a-z0-9][\w-]*\*?$/i, 'aws-sdk-s3')).optional(),
+  composer: z.array(packagePattern(/^[A-Za-z0-9][\w.-]*\/([\w.-]+\*?|\*)$/, 'stripe/stripe-php')).optional(),
+  cargo: z.array(packagePattern(/^[A-Za-z0-9][\w-]*\*?$/, 'aws-sdk-s3')).optional(),
   /** Container registry hosts of the images a stack pulls (`*.dkr.ecr.{region}.amazonaws.com`, `ghcr.io`). */
   images: z.array(hostPattern).optional(),
   /**
@@ -119,7 +119,7 @@ const registryMatch = {
    */
   actions: z
     .array(
-      z.string().regex(/^([\w.-]+\/([\w./-]+|\*)|runner:[\w.-]+\*?)$/i, {
+      z.string().regex(/^([\w.-]+\/([\w./-]+|\*)|runner:[\w.-]+\*?)$/, {
         message: 'must be an action such as "aws-actions/*" or a runner label such as "runner:ubuntu-*"',
       }),
     )

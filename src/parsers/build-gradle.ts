@@ -4,9 +4,9 @@
 // resolved through gradle/libs.versions.toml when it sits beside the script or one level up.
 import type { Dependency, DependencyKind, InputProblem } from '../model.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { declaredDependency, projectName } from './packages/declared.js';
+import { declaredDependency, projectName, readBeside } from './packages/declared.js';
 import { readVersionCatalog } from './gradle-version-catalog.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, besides, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 /** `implementation`, `api`, `testImplementation`, `kapt`, `debugImplementation`, `compile` (Gradle < 7)… */
 const CONFIGURATION =
@@ -72,14 +72,15 @@ export function parseBuildGradle(text: string, path: string, catalog?: CatalogAc
   return { dependencies, errors };
 }
 
-async function parseBuildGradleAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+/** As the scan reads it: version-catalog accessors resolved through gradle/libs.versions.toml, beside or one up. */
+async function parseBuildGradleInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
   const errors: InputProblem[] = [];
   let catalog: CatalogAccessors | undefined;
   if (/\blibs\.[A-Za-z]/.test(text)) {
     for (const relative of ['gradle/libs.versions.toml', '../gradle/libs.versions.toml']) {
-      const catalogText = await context.readRelated(relative);
+      const catalogText = await readBeside(files, path, relative, errors);
       if (catalogText === undefined) continue;
-      const catalogPath = path.replace(/[^\\/]*$/, relative);
+      const catalogPath = besides(path, relative);
       const read = readVersionCatalog(catalogText, catalogPath);
       catalog = new Map(read.libraries.map((library) => [accessorKey(library.alias), [library]]));
       for (const [alias, members] of read.bundles)
@@ -100,6 +101,5 @@ export const buildGradleParser: Parser = {
   matches: (path) => /^build\.gradle(\.kts)?$/.test(basename(path)),
   sniff: (text) =>
     /^\s*dependencies\s*\{/m.test(text) && /^\s*(implementation|api|testImplementation|compile)\s*[("']/m.test(text),
-  parse: (text, path) => parseBuildGradle(text, path),
-  parseAsync: parseBuildGradleAsync,
+  parse: parseBuildGradleInProject,
 };

@@ -6,8 +6,8 @@ import { isRecord, parseJsonText } from '../json-text.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type EdgeType, type LockNode } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { projectName, textLines } from './packages/declared.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { projectName, readBeside, textLines } from './packages/declared.js';
+import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 const ROOT = '\u0000composer.json';
 /** Platform requirements name the PHP runtime and its extensions, not packages. */
@@ -95,14 +95,16 @@ function rootsByIncoming(nodes: Map<string, LockNode>) {
     .map((node) => ({ to: node.id, type: node.kind === 'dev' ? ('dev' as const) : ('prod' as const) }));
 }
 
-async function parseComposerLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
-  return parseComposerLock(text, path, await context.readRelated('composer.json'));
+/** As the scan reads it: with the composer.json beside it, which says what the project requires. */
+async function parseComposerLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+  const problems: InputProblem[] = [];
+  const result = parseComposerLock(text, path, await readBeside(files, path, 'composer.json', problems));
+  return { ...result, errors: [...problems, ...result.errors] };
 }
 
 export const composerLockParser: Parser = {
   kind: 'composer.lock',
   matches: (path) => basename(path) === 'composer.lock',
   sniff: (text) => /^\s*\{/.test(text) && /"content-hash"\s*:/.test(text) && /"packages(-dev)?"\s*:/.test(text),
-  parse: (text, path) => parseComposerLock(text, path),
-  parseAsync: parseComposerLockAsync,
+  parse: parseComposerLockInProject,
 };

@@ -3,8 +3,9 @@
 // environment-variables/variable-interpolation/#env-file). The registry of each image names its provider.
 import type { Dependency, InputProblem } from '../model.js';
 import { child, entries, readYaml, text } from './config/yaml-nodes.js';
+import { readBeside } from './packages/declared.js';
 import { resolveImage } from './packages/image-reference.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 export function parseDockerCompose(
   source: string,
@@ -55,9 +56,12 @@ export function readDotEnv(text: string): Map<string, string> {
   return values;
 }
 
-async function parseDockerComposeAsync(source: string, path: string, context: ParseContext): Promise<ParseResult> {
-  const env = await context.readRelated('.env');
-  return parseDockerCompose(source, path, env === undefined ? new Map() : readDotEnv(env));
+/** As the scan reads it: with the `.env` beside it, as docker compose reads it. */
+async function parseDockerComposeInProject(source: string, path: string, files: FileAccess): Promise<ParseResult> {
+  const problems: InputProblem[] = [];
+  const env = await readBeside(files, path, '.env', problems);
+  const result = parseDockerCompose(source, path, env === undefined ? new Map() : readDotEnv(env));
+  return { ...result, errors: [...problems, ...result.errors] };
 }
 
 export const dockerComposeParser: Parser = {
@@ -65,6 +69,5 @@ export const dockerComposeParser: Parser = {
   matches: (path) => /^(docker-)?compose([.-][\w.-]+)?\.ya?ml$/i.test(basename(path)),
   sniff: (source) =>
     /^services\s*:/m.test(source) && /^\s+image\s*:/m.test(source) && !/^\s*apiVersion\s*:/m.test(source),
-  parse: (source, path) => parseDockerCompose(source, path),
-  parseAsync: parseDockerComposeAsync,
+  parse: parseDockerComposeInProject,
 };

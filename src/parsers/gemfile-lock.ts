@@ -6,8 +6,8 @@ import { ParseError } from '../errors.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { projectName } from './packages/declared.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { projectName, readBeside } from './packages/declared.js';
+import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 const SPEC = /^ {4}([^\s(]+)(?: \(([^)]*)\))?$/;
 const SPEC_DEPENDENCY = /^ {6}([^\s(]+)(?: \(([^)]*)\))?$/;
@@ -130,15 +130,17 @@ export function devGroupGems(gemfile: string): Set<string> {
   return dev;
 }
 
-async function parseGemfileLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+/** As the scan reads it: with the Gemfile beside it, which says which gems only development and test want. */
+async function parseGemfileLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
   const name = basename(path) === 'gems.locked' ? 'gems.rb' : basename(path).replace(/\.lock$/, '');
-  return parseGemfileLock(text, path, await context.readRelated(name));
+  const problems: InputProblem[] = [];
+  const result = parseGemfileLock(text, path, await readBeside(files, path, name, problems));
+  return { ...result, errors: [...problems, ...result.errors] };
 }
 
 export const gemfileLockParser: Parser = {
   kind: 'Gemfile.lock',
   matches: (path) => /^(Gemfile|gems\.rb|.+\.gemfile)\.lock$|^gems\.locked$/.test(basename(path)),
   sniff: (text) => /^(GEM|GIT|PATH)\r?\n {2}remote: /m.test(text) && /^DEPENDENCIES\r?$/m.test(text),
-  parse: (text, path) => parseGemfileLock(text, path),
-  parseAsync: parseGemfileLockAsync,
+  parse: parseGemfileLockInProject,
 };

@@ -78,6 +78,10 @@ export const gitlabCiParser: Parser = {
   kind: 'gitlab-ci',
   matches: (path) =>
     /^\.gitlab-ci\.ya?ml$/.test(basename(path)) || /(^|[/\\])\.gitlab[/\\]ci[/\\].+\.ya?ml$/.test(path),
-  sniff: (source) => /^stages\s*:/m.test(source) && /^\s+script\s*:/m.test(source),
+  // Jobs with `script:`, and a top-level key only GitLab CI has; a GitHub workflow has `on:` and `jobs:` instead.
+  sniff: (source) =>
+    /^\s+script\s*:/m.test(source) &&
+    /^(stages|include|default|variables|workflow|image|before_script)\s*:/m.test(source) &&
+    !/^["']?on["']?\s*:/m.test(source),
   parse: parseGitlabCi,
 };

@@ -4,10 +4,10 @@ import { ParseError } from '../errors.js';
 import { isRecord, lineOfKey, parseJsonText } from '../json-text.js';
 import type { Dependency, InputProblem } from '../model.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { projectName } from './packages/declared.js';
+import { projectName, readBeside } from './packages/declared.js';
 import { normalizePythonName } from './packages/pep508.js';
 import { parseTomlText, tableAt } from './packages/toml-text.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 export function parsePipfileLock(text: string, path: string, pipfile?: string): ParseResult {
   assertNoConflictMarkers(text, path, 'pipenv lock rewrites a conflicted Pipfile.lock');
@@ -65,14 +65,16 @@ function declaredNames(pipfile: string, path: string, errors: InputProblem[]): S
   }
 }
 
-async function parsePipfileLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
-  return parsePipfileLock(text, path, await context.readRelated('Pipfile'));
+/** As the scan reads it: with the Pipfile beside it, which says what the project declares. */
+async function parsePipfileLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+  const problems: InputProblem[] = [];
+  const result = parsePipfileLock(text, path, await readBeside(files, path, 'Pipfile', problems));
+  return { ...result, errors: [...problems, ...result.errors] };
 }
 
 export const pipfileLockParser: Parser = {
   kind: 'Pipfile.lock',
   matches: (path) => basename(path) === 'Pipfile.lock',
   sniff: (text) => /^\s*\{/.test(text) && /"_meta"\s*:/.test(text) && /"pipfile-spec"\s*:/.test(text),
-  parse: (text, path) => parsePipfileLock(text, path),
-  parseAsync: parsePipfileLockAsync,
+  parse: parsePipfileLockInProject,
 };

@@ -6,11 +6,11 @@ import { isRecord } from '../json-text.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { textLines } from './packages/declared.js';
+import { readBeside, textLines } from './packages/declared.js';
 import { pythonLockGraph, type PythonPackage } from './packages/python-lock-graph.js';
 import { parseTomlText } from './packages/toml-text.js';
 import { readPyproject } from './pyproject-toml.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 const FIX = 'poetry lock rewrites a conflicted poetry.lock';
 
@@ -68,15 +68,17 @@ export function parsePoetryLock(text: string, path: string, pyproject?: string):
   return { dependencies: dependenciesFromGraph(pythonLockGraph(packages, roots), path, 'pypi'), errors };
 }
 
-async function parsePoetryLockAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
-  return parsePoetryLock(text, path, await context.readRelated('pyproject.toml'));
+/** As the scan reads it: with the pyproject.toml beside it, which says what the project declares. */
+async function parsePoetryLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+  const problems: InputProblem[] = [];
+  const result = parsePoetryLock(text, path, await readBeside(files, path, 'pyproject.toml', problems));
+  return { ...result, errors: [...problems, ...result.errors] };
 }
 
 export const poetryLockParser: Parser = {
   kind: 'poetry.lock',
   matches: (path) => basename(path) === 'poetry.lock',
   sniff: (text) => /^\[\[package\]\]/m.test(text) && /^(content-hash|lock-version) = /m.test(text),
-  parse: (text, path) => parsePoetryLock(text, path),
-  parseAsync: parsePoetryLockAsync,
+  parse: parsePoetryLockInProject,
   supersedes: ['pyproject.toml'],
 };

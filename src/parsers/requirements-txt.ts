@@ -4,7 +4,8 @@
 import type { Dependency, InputProblem } from '../model.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { normalizePythonName, parseRequirement } from './packages/pep508.js';
-import { basename, type ParseContext, type Parser, type ParseResult } from './types.js';
+import { normalize } from 'node:path/posix';
+import { basename, besides, type FileAccess, isFailedRead, type Parser, type ParseResult } from './types.js';
 
 interface Entry {
   name: string;
@@ -132,28 +133,29 @@ export function parseRequirementsTxt(text: string, path: string): ParseResult {
 
 /**
  * `-r other.txt` lines are followed when the scan would not read that file on its own (a name this parser does not
- * claim), so a dependency is counted once; cycles and depth are bounded.
+ * claim), so a dependency is counted once; cycles and depth are bounded. Reads go through the core's handle.
  */
-async function parseRequirementsAsync(text: string, path: string, context: ParseContext): Promise<ParseResult> {
+async function parseRequirementsInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
   const first = readRequirements(text, path);
   const dependencies = [...first.dependencies];
   const errors = [...first.errors];
-  const dir = path.replace(/[^\\/]*$/, '');
-  const seen = new Set<string>([path]);
+  const seen = new Set<string>([normalize(path)]);
   const queue = first.includes.map((include) => ({ ...include, from: path, depth: 1 }));
   while (queue.length > 0) {
     const include = queue.shift() as (typeof queue)[number];
-    const relative = joinRelative(include.from.slice(dir.length).replace(/[^\\/]*$/, ''), include.path);
-    const target = `${dir}${relative}`;
-    if (seen.has(target) || requirementsTxtParser.matches(target)) continue;
+    const target = normalize(besides(include.from, include.path));
+    if (seen.has(target) || requirementsTxtParser.matches(target) || include.depth > 8) continue;
     seen.add(target);
-    if (include.depth > 8) continue;
-    const included = await context.readRelated(relative);
-    if (included === undefined) {
-      errors.push({ file: include.from, line: include.line, message: `-r ${include.path}: file not found; skipped` });
+    const included = await files.read(target);
+    if (isFailedRead(included)) {
+      errors.push({
+        file: include.from,
+        line: include.line,
+        message: `-r ${include.path}: ${included.reason}; skipped`,
+      });
       continue;
     }
-    const read = readRequirements(included, target);
+    const read = readRequirements(included.text, target);
     dependencies.push(
       ...read.dependencies.map((dependency) => ({ ...dependency, via: [basename(path), ...dependency.via] })),
     );
@@ -161,17 +163,6 @@ async function parseRequirementsAsync(text: string, path: string, context: Parse
     queue.push(...read.includes.map((next) => ({ ...next, from: target, depth: include.depth + 1 })));
   }
   return { dependencies, errors };
-}
-
-function joinRelative(base: string, relative: string): string {
-  const parts = `${base}${relative}`.split(/[\\/]/);
-  const out: string[] = [];
-  for (const part of parts) {
-    if (part === '' || part === '.') continue;
-    if (part === '..') out.pop();
-    else out.push(part);
-  }
-  return out.join('/');
 }
 
 export const requirementsTxtParser: Parser = {
@@ -193,6 +184,5 @@ export const requirementsTxtParser: Parser = {
       )
     );
   },
-  parse: parseRequirementsTxt,
-  parseAsync: parseRequirementsAsync,
+  parse: parseRequirementsInProject,
 };

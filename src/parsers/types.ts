@@ -100,7 +100,8 @@ export function isFailedRead(result: object): result is FailedRead {
 export function besides(inputPath: string, relativePath: string): string {
   const slash = Math.max(inputPath.lastIndexOf('/'), inputPath.lastIndexOf('\\'));
   const dir = slash > 0 ? inputPath.slice(0, slash) : slash === 0 ? '/' : '';
-  const rel = relativePath.replace(/^\.\/?/, '');
+  // `./x` and `.` name the directory itself; `.env` is a file whose name starts with a dot.
+  const rel = relativePath.replace(/^\.(\/|$)/, '');
   if (!dir) return rel || '.';
   if (!rel) return dir;
   return dir.endsWith('/') ? `${dir}${rel}` : `${dir}/${rel}`;

@@ -1,6 +1,7 @@
 // What every manifest and lockfile reader of the other ecosystems shares: one shape for a declared dependency, and
 // lines found by searching the text (TOML, XML and JSON readers give values, not positions).
-import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
+import type { Dependency, DependencyKind, Ecosystem, InputProblem } from '../../model.js';
+import { besides, type FileAccess, isFailedRead } from '../types.js';
 import { lineLocator } from '../../line-locator.js';
 
 export interface Declared {
@@ -49,4 +50,21 @@ export function textLines(text: string) {
 export function projectName(path: string): string {
   const parts = path.split(/[\\/]/).filter(Boolean);
   return parts.length >= 2 ? (parts[parts.length - 2] as string) : '(root)';
+}
+
+/**
+ * A file beside an input (the manifest next to a lockfile, a Compose file's `.env`), through the core's handle: its
+ * text, or undefined when there is none to read. A file that is there but cannot be read is a problem worth saying.
+ */
+export async function readBeside(
+  files: FileAccess,
+  inputPath: string,
+  relativePath: string,
+  problems: InputProblem[],
+): Promise<string | undefined> {
+  const target = besides(inputPath, relativePath);
+  const read = await files.read(target);
+  if (!isFailedRead(read)) return read.text;
+  if (read.failed === 'unreadable') problems.push({ file: target, message: `${read.reason}; read without it` });
+  return undefined;
 }

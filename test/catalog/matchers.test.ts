@@ -24,6 +24,15 @@ const acme: Provider = {
         spf: ['_spf.acme.example'],
         txt: ['acme-verify='],
       },
+      pypi: ['acme-sdk'],
+      go: ['github.com/acme/acme-go'],
+      rubygems: ['acme-ruby'],
+      maven: ['com.acme:*'],
+      nuget: ['Acme.Client'],
+      composer: ['acme/acme-php'],
+      cargo: ['acme-rs'],
+      images: ['registry.acme.example'],
+      actions: ['acme/*'],
     },
     components: [
       {
@@ -40,6 +49,15 @@ const acme: Provider = {
             txt: ['acme-q='],
             ip: ['QUEUES'],
           },
+          pypi: ['acme-queues'],
+          go: ['github.com/acme/acme-go/queues'],
+          rubygems: ['acme-queues'],
+          maven: ['com.acme:queues'],
+          nuget: ['Acme.Queues'],
+          composer: ['acme/queues'],
+          cargo: ['acme-queues'],
+          images: ['queues.registry.acme.example'],
+          actions: ['acme/queue-action'],
         },
       },
     ],
@@ -83,10 +101,10 @@ describe('the list of matchers', () => {
     expect(fields.sort()).toEqual(allowed.sort());
     expect(matchersOf(acme)).toHaveLength(fields.length);
     const kinds = new Set(matchersOf(acme).map((entry) => entry.kind));
-    expect(kinds.size).toBe(10);
+    expect(kinds.size).toBe(19);
   });
 
-  it('is what the matcher indexes: a dependency per npm, Terraform and domain matcher maps to its target', () => {
+  it('is what the matcher indexes: a dependency per npm, Terraform, domain, registry, image and action matcher maps to its target', () => {
     const matcher = buildMatcher({ providers: new Map([['acme', acme]]) });
     const dep = (ecosystem: Dependency['ecosystem'], name: string): Dependency => ({
       ecosystem,
@@ -103,6 +121,12 @@ describe('the list of matchers', () => {
     expect(targets(dep('terraform-resource', 'acme_queue'))).toEqual(['acme/Queues']);
     expect(targets(dep('domain', 'api.acme.example'))).toEqual(['acme']);
     expect(targets(dep('domain', 'queues.acme.example'))).toEqual(['acme/Queues']);
+    expect(targets(dep('pypi', 'Acme_SDK'))).toEqual(['acme']);
+    expect(targets(dep('maven', 'com.acme:billing'))).toEqual(['acme']);
+    expect(targets(dep('maven', 'com.acme:queues'))).toEqual(['acme/Queues']);
+    expect(targets(dep('go', 'github.com/acme/acme-go/queues/v2'))).toEqual(['acme/Queues']);
+    expect(targets(dep('container-image', 'queues.registry.acme.example/worker:1'))).toEqual(['acme/Queues']);
+    expect(targets(dep('ci-action', 'acme/deploy-action'))).toEqual(['acme']);
   });
 
   it('is what `providers` searches and shows: every kind, provider-wide and on the component', () => {

@@ -39,14 +39,40 @@ const SAMPLES: Array<[kind: string, text: string]> = [
   ['pnpm-lock', fixture('lockfiles/pnpm-v6-workspaces/pnpm-lock.yaml')],
   ['yarn-lock', fixture('lockfiles/yarn-v1-workspaces/yarn.lock')],
   ['yarn-lock', fixture('lockfiles/yarn-berry-workspaces/yarn.lock')],
+  ['composer.lock', fixture('ecosystems/polyglot/php/composer.lock')],
+  ['composer.lock', fixture('ecosystems/composer-real/composer.lock')],
+  ['Pipfile.lock', fixture('ecosystems/polyglot/legacy/Pipfile.lock')],
+  ['packages.lock.json', fixture('ecosystems/polyglot/dotnet/Api/packages.lock.json')],
   ['package.json', fixture('lockfiles/npm-v3-workspaces/package.json')],
   ['package.json', fixture('package-json/all-sections.json')],
+  ['poetry.lock', fixture('ecosystems/polyglot/worker/poetry.lock')],
+  ['poetry.lock', fixture('ecosystems/poetry-real/poetry.lock')],
+  ['uv.lock', fixture('ecosystems/polyglot/ml/uv.lock')],
+  ['Cargo.lock', fixture('ecosystems/polyglot/rust/Cargo.lock')],
+  ['libs.versions.toml', fixture('ecosystems/polyglot/android/gradle/libs.versions.toml')],
+  ['pyproject.toml', fixture('ecosystems/polyglot/ml/pyproject.toml')],
+  ['pyproject.toml', fixture('ecosystems/polyglot/worker/pyproject.toml')],
+  ['go.mod', fixture('ecosystems/polyglot/gateway/go.mod')],
+  ['go.mod', fixture('ecosystems/go-real/go.mod')],
+  ['Gemfile.lock', fixture('ecosystems/polyglot/web/Gemfile.lock')],
+  ['Gemfile.lock', fixture('ecosystems/bundler-real/Gemfile.lock')],
+  ['gradle.lockfile', fixture('ecosystems/polyglot/android/gradle.lockfile')],
+  ['pom.xml', fixture('ecosystems/polyglot/billing/pom.xml')],
+  ['csproj', fixture('ecosystems/polyglot/dotnet/Api/Api.csproj')],
+  ['packages.config', fixture('ecosystems/dotnet-framework/packages.config')],
+  ['build.gradle', fixture('ecosystems/polyglot/android/build.gradle.kts')],
+  ['Dockerfile', fixture('ecosystems/polyglot/Dockerfile')],
+  ['requirements.txt', fixture('ecosystems/polyglot/api/requirements.txt')],
   ['terraform-lock', fixture('terraform/configs/root-with-modules/.terraform.lock.hcl')],
   ['terraform-providers', fixture('terraform/plan/providers-output.txt')],
   ['terraform', fixture('terraform/configs/root-with-modules/main.tf')],
   ['terraform', fixture('terraform/configs/json-config/main.tf.json')],
   ['github-workflow', fixture('jobs/workflow-images/.github/workflows/db-maintenance.yml')],
+  ['github-workflow', fixture('ecosystems/polyglot/.github/workflows/deploy.yml')],
+  ['gitlab-ci', fixture('ecosystems/polyglot/.gitlab-ci.yml')],
+  ['docker-compose', fixture('ecosystems/polyglot/docker-compose.yml')],
   ['kubernetes', fixture('jobs/repo/k8s/cronjobs.yaml')],
+  ['kubernetes', fixture('ecosystems/polyglot/k8s/deployment.yaml')],
   ['domains', fixture('domains/mixed.txt')],
 ];
 
@@ -101,7 +127,16 @@ describe('parser registry', () => {
     const order = PARSERS.map((parser) => parser.kind);
     const listedBefore = (a: string, b: string) =>
       expect(order.indexOf(a), `${a} before ${b}`).toBeLessThan(order.indexOf(b));
-    for (const lockfile of ['terraform-plan', 'bun-lock', 'package-lock', 'pnpm-lock', 'yarn-lock'])
+    for (const lockfile of [
+      'terraform-plan',
+      'bun-lock',
+      'package-lock',
+      'pnpm-lock',
+      'yarn-lock',
+      'composer.lock',
+      'Pipfile.lock',
+      'packages.lock.json',
+    ])
       listedBefore(lockfile, 'package.json');
     listedBefore('terraform-lock', 'terraform');
     listedBefore('terraform-providers', 'terraform');

@@ -102,6 +102,15 @@ describe('a polyglot repository through the binary', () => {
     expect(provider('redis-cloud')).toBeUndefined();
   });
 
+  it('points the table at the line that declares each piece of evidence, whatever its ecosystem', async () => {
+    const run = await runCli(['check', POLYGLOT, '--no-resolve']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`${POLYGLOT}/billing/pom.xml:41 com.stripe:stripe-java`);
+    expect(run.stdout).toContain(`${POLYGLOT}/gateway/go.mod:13 github.com/stripe/stripe-go/v76`);
+    expect(run.stdout).toContain(`${POLYGLOT}/dotnet/Api/Api.csproj:12 SendGrid`);
+    expect(run.stdout).toContain(`${POLYGLOT}/docker-compose.yml:11 quay.io/acme/search:1.2`);
+  });
+
   it('explains a provider found in several ecosystems: every chain, with file and line', async () => {
     const run = await runCli(['explain', 'stripe', POLYGLOT, '--no-resolve']);
     expect(run.code, run.stderr).toBe(0);

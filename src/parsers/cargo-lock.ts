@@ -7,12 +7,12 @@ import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { textLines } from './packages/declared.js';
-import { parseTomlText } from './packages/toml-text.js';
+import { readToml } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 export function parseCargoLock(text: string, path: string): ParseResult {
   assertNoConflictMarkers(text, path, 'cargo generate-lockfile rewrites a conflicted Cargo.lock');
-  const toml = parseTomlText(text, path);
+  const toml = readToml(text, path);
   if (!Array.isArray(toml.package)) throw new ParseError(path, 1, 'a Cargo.lock lists [[package]] tables; none found');
   const lines = textLines(text);
   const errors: InputProblem[] = [];

@@ -2,7 +2,7 @@
 // <app>.fly.dev through its proxy, and runs its Machines in `primary_region` (a three-letter region code) unless
 // told otherwise, so the file puts Fly.io in the stack with a host and a region even when no code names it.
 import type { Dependency } from '../model.js';
-import { readToml } from './netlify-toml.js';
+import { readToml } from './config/toml.js';
 import { lineOfString } from './config/text-lines.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 

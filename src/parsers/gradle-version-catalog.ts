@@ -3,7 +3,7 @@
 import { isRecord } from '../json-text.js';
 import type { Dependency, InputProblem } from '../model.js';
 import { declaredDependency, projectName, textLines } from './packages/declared.js';
-import { parseTomlText, tableAt } from './packages/toml-text.js';
+import { readToml, tableAt } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 export interface CatalogLibrary {
@@ -21,7 +21,7 @@ export interface VersionCatalog {
 }
 
 export function readVersionCatalog(text: string, path: string): VersionCatalog {
-  const toml = parseTomlText(text, path);
+  const toml = readToml(text, path);
   const lines = textLines(text);
   const errors: InputProblem[] = [];
   const versions = tableAt(toml, 'versions') ?? {};

@@ -1,10 +1,9 @@
 // netlify.toml (https://docs.netlify.com/build/functions/scheduled-functions/): `[functions."name"] schedule = "…"`,
 // run by Netlify in UTC. Schedules set in a function's own source (`export const config`) are not read.
-import { parse as parseToml } from 'smol-toml';
-import { ParseError } from '../errors.js';
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
 import { isRecord } from '../json-text.js';
 import { lineOfString } from './config/text-lines.js';
+import { readToml } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 export const netlifyTomlParser: Parser = {
@@ -32,15 +31,4 @@ export function parseNetlifyToml(source: string, path: string): ParseResult {
     });
   }
   return { dependencies: [], ...collectJobs(candidates) };
-}
-
-/** TOML → object, or a `file:line` error (smol-toml reports the line). */
-export function readToml(source: string, path: string): Record<string, unknown> {
-  try {
-    return parseToml(source) as Record<string, unknown>;
-  } catch (error) {
-    const line = (error as { line?: number }).line;
-    const message = ((error as Error).message.split('\n')[0] ?? 'invalid TOML').replace(/^Invalid TOML document: /, '');
-    throw new ParseError(path, line, `not valid TOML: ${message}`);
-  }
 }

@@ -6,7 +6,7 @@ import type { Dependency, InputProblem } from '../model.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { projectName, readBeside } from './packages/declared.js';
 import { normalizePythonName } from './packages/pep508.js';
-import { parseTomlText, tableAt } from './packages/toml-text.js';
+import { readToml, tableAt } from './config/toml.js';
 import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
 export function parsePipfileLock(text: string, path: string, pipfile?: string): ParseResult {
@@ -48,7 +48,7 @@ export function parsePipfileLock(text: string, path: string, pipfile?: string): 
 
 function declaredNames(pipfile: string, path: string, errors: InputProblem[]): Set<string> | undefined {
   try {
-    const toml = parseTomlText(pipfile, path.replace(/[^\\/]*$/, 'Pipfile'));
+    const toml = readToml(pipfile, path.replace(/[^\\/]*$/, 'Pipfile'));
     const names = [
       ...Object.keys(tableAt(toml, 'packages') ?? {}),
       ...Object.keys(tableAt(toml, 'dev-packages') ?? {}),

@@ -8,7 +8,7 @@ import { dependenciesFromGraph } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { readBeside, textLines } from './packages/declared.js';
 import { pythonLockGraph, type PythonPackage } from './packages/python-lock-graph.js';
-import { parseTomlText } from './packages/toml-text.js';
+import { readToml } from './config/toml.js';
 import { readPyproject } from './pyproject-toml.js';
 import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
 
@@ -16,7 +16,7 @@ const FIX = 'poetry lock rewrites a conflicted poetry.lock';
 
 export function parsePoetryLock(text: string, path: string, pyproject?: string): ParseResult {
   assertNoConflictMarkers(text, path, FIX);
-  const toml = parseTomlText(text, path);
+  const toml = readToml(text, path);
   if (!Array.isArray(toml.package)) throw new ParseError(path, 1, 'a poetry.lock lists [[package]] tables; none found');
   const lines = textLines(text);
   const errors: InputProblem[] = [];

@@ -5,7 +5,7 @@ import { isRecord } from '../json-text.js';
 import type { Dependency, DependencyKind, InputProblem } from '../model.js';
 import { declaredDependency, textLines } from './packages/declared.js';
 import { normalizePythonName, parseRequirement } from './packages/pep508.js';
-import { parseTomlText, tableAt } from './packages/toml-text.js';
+import { readToml, tableAt } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 export interface PythonDeclaration {
@@ -23,7 +23,7 @@ export interface PyprojectRead {
 
 /** Every dependency the project declares, with its kind; `python` (Poetry's interpreter constraint) is not one. */
 export function readPyproject(text: string, path: string): PyprojectRead {
-  const toml = parseTomlText(text, path);
+  const toml = readToml(text, path);
   const lines = textLines(text);
   const errors: InputProblem[] = [];
   const declarations: PythonDeclaration[] = [];

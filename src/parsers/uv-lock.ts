@@ -9,12 +9,12 @@ import { dependenciesFromGraph } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { textLines } from './packages/declared.js';
 import { pythonLockGraph, type PythonPackage } from './packages/python-lock-graph.js';
-import { parseTomlText } from './packages/toml-text.js';
+import { readToml } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 export function parseUvLock(text: string, path: string): ParseResult {
   assertNoConflictMarkers(text, path, 'uv lock rewrites a conflicted uv.lock');
-  const toml = parseTomlText(text, path);
+  const toml = readToml(text, path);
   if (!Array.isArray(toml.package)) throw new ParseError(path, 1, 'a uv.lock lists [[package]] tables; none found');
   const lines = textLines(text);
   const errors: InputProblem[] = [];

@@ -5,7 +5,7 @@ import { lineAt, ParseError } from '../errors.js';
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
 import { isRecord } from '../json-text.js';
 import { lineOfString } from './config/text-lines.js';
-import { readToml } from './netlify-toml.js';
+import { readToml } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 export const wranglerConfigParser: Parser = {

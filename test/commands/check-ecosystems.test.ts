@@ -173,7 +173,7 @@ describe('a polyglot repository through the binary', () => {
     writeFileSync(join(dir, 'gateway/go.mod'), 'module x\n<<<<<<< HEAD\nrequire a/b v1\n=======\n>>>>>>> main\n');
     const run = await runCli(['check', dir, '--no-resolve']);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`${dir}/worker/poetry.lock:96: invalid TOML`);
+    expect(run.stderr).toContain(`${dir}/worker/poetry.lock:96: not valid TOML`);
     expect(run.stderr).toMatch(new RegExp(`${dir}/billing/pom.xml:\\d+: invalid XML`));
     expect(run.stderr).toContain(`${dir}/gateway/go.mod:2: merge conflict marker "<<<<<<<"`);
     // The broken poetry.lock replaces nothing: the pyproject.toml beside it is read instead, Twilio included.

@@ -38,7 +38,7 @@ describe('pyproject.toml', () => {
     })();
     expect(error).toBeInstanceOf(ParseError);
     expect((error as ParseError).line).toBeGreaterThanOrEqual(3);
-    expect((error as ParseError).message).toMatch(/invalid TOML/);
+    expect((error as ParseError).message).toMatch(/not valid TOML/);
   });
 
   it('skips a dependency list that is not a list, with its line', () => {

@@ -1,15 +1,16 @@
-// TOML parsing (smol-toml, TOML 1.0) that keeps the reason and the line when a file is broken.
+// TOML (smol-toml, TOML 1.0) for every reader of a TOML file: the reason and the line when a file is broken.
 import { parse, TomlError } from 'smol-toml';
 import { ParseError } from '../../errors.js';
 import { isRecord } from '../../json-text.js';
 
-export function parseTomlText(text: string, file: string): Record<string, unknown> {
+/** TOML → object, or a `file:line` error (smol-toml reports the line). */
+export function readToml(text: string, file: string): Record<string, unknown> {
   try {
     return parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as Record<string, unknown>;
   } catch (error) {
     if (!(error instanceof TomlError)) throw error;
     const reason = error.message.split('\n')[0]?.replace(/^Invalid TOML document: /, '') ?? 'unreadable';
-    throw new ParseError(file, error.line, `invalid TOML: ${reason}`);
+    throw new ParseError(file, error.line, `not valid TOML: ${reason}`);
   }
 }
 

@@ -6,7 +6,7 @@ import { isRecord } from '../json-text.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode, type LockRoot } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { textLines } from './packages/declared.js';
+import { textLines } from './config/text-lines.js';
 import { readToml } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 

@@ -2,7 +2,8 @@
 // `[libraries]` aliases for `group:name` coordinates, with versions inline or by `version.ref` into `[versions]`.
 import { isRecord } from '../json-text.js';
 import type { Dependency, InputProblem } from '../model.js';
-import { declaredDependency, projectName, textLines } from './packages/declared.js';
+import { declaredDependency, projectName } from './packages/declared.js';
+import { textLines } from './config/text-lines.js';
 import { readToml, tableAt } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 

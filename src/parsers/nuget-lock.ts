@@ -6,7 +6,8 @@ import { isRecord, parseJsonText } from '../json-text.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockNode } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { projectName, textLines } from './packages/declared.js';
+import { projectName } from './packages/declared.js';
+import { textLines } from './config/text-lines.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 
 const ROOT = '\u0000project';

@@ -4,7 +4,8 @@
 import { ParseError } from '../errors.js';
 import { isRecord } from '../json-text.js';
 import type { Dependency, DependencyKind, InputProblem } from '../model.js';
-import { declaredDependency, textLines } from './packages/declared.js';
+import { declaredDependency } from './packages/declared.js';
+import { textLines } from './config/text-lines.js';
 import { parseXmlText } from './packages/xml-text.js';
 import { basename, type Parser, type ParseResult } from './types.js';
 

@@ -3,7 +3,8 @@
 // uv's and PDM's dev dependencies.
 import { isRecord } from '../json-text.js';
 import type { Dependency, DependencyKind, InputProblem } from '../model.js';
-import { declaredDependency, textLines } from './packages/declared.js';
+import { declaredDependency } from './packages/declared.js';
+import { textLines } from './config/text-lines.js';
 import { normalizePythonName, parseRequirement } from './packages/pep508.js';
 import { readToml, tableAt } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';

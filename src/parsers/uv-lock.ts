@@ -7,7 +7,7 @@ import type { InputProblem } from '../model.js';
 import type { EdgeType } from './lockfile/lock-graph.js';
 import { dependenciesFromGraph } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
-import { textLines } from './packages/declared.js';
+import { textLines } from './config/text-lines.js';
 import { pythonLockGraph, type PythonPackage } from './packages/python-lock-graph.js';
 import { readToml } from './config/toml.js';
 import { basename, type Parser, type ParseResult } from './types.js';

@@ -1,5 +1,6 @@
 // Lines of values in formats whose parsers give none (TOML, JSON): the first line where the literal is written.
 import { lineAt } from '../../errors.js';
+import { lineLocator } from '../../line-locator.js';
 
 /** Line of the first occurrence of `value` written as a quoted string (either quote), at or after `from`. */
 export function lineOfString(source: string, value: string, from = 0): number | undefined {
@@ -14,4 +15,23 @@ export function lineOfString(source: string, value: string, from = 0): number | 
 export function offsetOfLine(source: string, pattern: RegExp): number {
   const match = pattern.exec(source);
   return match ? match.index : 0;
+}
+
+/**
+ * Many lookups in one text (a lockfile's packages): the line starts are found once, and each search starts where
+ * the caller says (a section's offset).
+ */
+export function textLines(text: string) {
+  const lineOf = lineLocator(text);
+  return {
+    /** Line of the first `needle` at or after `from`, or undefined. */
+    find(needle: string, from = 0): number | undefined {
+      const at = text.indexOf(needle, from);
+      return at >= 0 ? lineOf(at) : undefined;
+    },
+    offset(needle: string, from = 0): number {
+      return text.indexOf(needle, from);
+    },
+    lineAt: lineOf,
+  };
 }

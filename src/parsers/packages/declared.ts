@@ -1,8 +1,7 @@
-// What every manifest and lockfile reader of the other ecosystems shares: one shape for a declared dependency, and
-// lines found by searching the text (TOML, XML and JSON readers give values, not positions).
+// What every manifest and lockfile reader of the other ecosystems shares: one shape for a declared dependency, the
+// project's name, and the files beside an input.
 import type { Dependency, DependencyKind, Ecosystem, InputProblem } from '../../model.js';
 import { besides, type FileAccess, isFailedRead } from '../types.js';
-import { lineLocator } from '../../line-locator.js';
 
 export interface Declared {
   name: string;
@@ -27,22 +26,6 @@ export function declaredDependency(
     direct: true,
     via: [root, name],
     kind,
-  };
-}
-
-/** Finds lines of needles in one text, each search starting where the caller says (a section's offset). */
-export function textLines(text: string) {
-  const lineOf = lineLocator(text);
-  return {
-    /** Line of the first `needle` at or after `from`, or undefined. */
-    find(needle: string, from = 0): number | undefined {
-      const at = text.indexOf(needle, from);
-      return at >= 0 ? lineOf(at) : undefined;
-    },
-    offset(needle: string, from = 0): number {
-      return text.indexOf(needle, from);
-    },
-    lineAt: lineOf,
   };
 }
 

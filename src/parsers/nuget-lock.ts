@@ -33,12 +33,16 @@ export function parseNugetLock(text: string, path: string): ParseResult {
       });
       continue;
     }
-    // Every target framework resolves the same references; the union is what the project uses.
+    // Every target framework resolves the same references; the union is what the project uses. Packages are read in
+    // the order they are written, so each search starts where the last one ended.
+    let cursor = frameworkAt;
     for (const [name, entry] of Object.entries(packages)) {
       if (!isRecord(entry)) continue;
       const id = name.toLowerCase();
+      const at = lines.offset(`${JSON.stringify(name)}: {`, cursor);
+      if (at >= 0) cursor = at + 1;
       if (!nodes.has(id)) {
-        const line = lines.find(`${JSON.stringify(name)}: {`, frameworkAt);
+        const line = at >= 0 ? lines.lineAt(at) : undefined;
         const version = typeof entry.resolved === 'string' ? entry.resolved : undefined;
         nodes.set(id, { id, name, ...(version ? { version } : {}), ...(line ? { line } : {}), edges: [] });
       }

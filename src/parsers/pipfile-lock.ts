@@ -4,6 +4,7 @@ import { ParseError } from '../errors.js';
 import { isRecord, lineOfKey, parseJsonText } from '../json-text.js';
 import type { Dependency, InputProblem } from '../model.js';
 import { assertNoConflictMarkers } from './lockfile/lock-text.js';
+import { textLines } from './config/text-lines.js';
 import { projectName, readBeside } from './packages/declared.js';
 import { normalizePythonName } from './packages/pep508.js';
 import { readToml, tableAt } from './config/toml.js';
@@ -17,6 +18,7 @@ export function parsePipfileLock(text: string, path: string, pipfile?: string): 
   const errors: InputProblem[] = [];
   const declared = pipfile === undefined ? undefined : declaredNames(pipfile, path, errors);
   const root = projectName(path);
+  const lines = textLines(text);
   const dependencies: Dependency[] = [];
   for (const section of ['default', 'develop'] as const) {
     const packages = lock[section];
@@ -26,7 +28,12 @@ export function parsePipfileLock(text: string, path: string, pipfile?: string): 
       errors.push({ file: path, line: lineOfKey(text, section), message: `"${section}" must be an object; skipped` });
       continue;
     }
+    // Packages are read in the order they are written, so each search starts where the last one ended.
+    let cursor = Math.max(0, sectionOffset);
     for (const [name, spec] of Object.entries(packages)) {
+      const at = lines.offset(`${JSON.stringify(name)}:`, cursor);
+      if (at >= 0) cursor = at + 1;
+      const line = at >= 0 ? lines.lineAt(at) : undefined;
       if (section === 'develop' && isRecord(lock.default) && Object.hasOwn(lock.default, name)) continue;
       const version = isRecord(spec) && typeof spec.version === 'string' ? spec.version.replace(/^==/, '') : undefined;
       const direct = declared ? declared.has(normalizePythonName(name)) : true;
@@ -35,7 +42,7 @@ export function parsePipfileLock(text: string, path: string, pipfile?: string): 
         name,
         ...(version ? { version } : {}),
         file: path,
-        line: lineOfKey(text, name, Math.max(0, sectionOffset)),
+        ...(line ? { line } : {}),
         direct,
         // Pipfile.lock records no graph: a package the Pipfile does not declare came through one that it does.
         via: direct ? [root, name] : [root, '(a declared package)', name],

@@ -13,7 +13,7 @@ import { DownstackError, EXIT, type ExitCode, ParseError, UsageError } from './e
 import { formatBytes, MAX_INPUT_BYTES } from './file-access.js';
 import { writeOutput } from './output-file.js';
 import type { InputProblem } from './model.js';
-import { cleanLine } from './sanitize.js';
+import { cleanLine, forOutput, type SafeText, text } from './sanitize.js';
 import type { CommandName } from './settings/options.js';
 import { type ParsedFlags, resolveSettings } from './settings/resolve.js';
 import { VERSION } from './version.js';
@@ -39,9 +39,12 @@ export async function main(argv: string[]): Promise<number> {
   const forced = process.env.FORCE_COLOR !== undefined && process.env.FORCE_COLOR !== '0';
   const useColor = (flags: CommonOptions) =>
     flags.color !== false && !process.env.NO_COLOR && (forced || process.stdout.isTTY === true);
-  const emit = async (text: string, output?: string) => {
-    if (output) await writeOutput(output, text, (chunk) => process.stdout.write(chunk));
-    else process.stdout.write(text);
+  // The output boundary: every byte for stdout, stderr or --output passes through forOutput (src/sanitize.ts).
+  const toStdout = (value: SafeText | string) => process.stdout.write(forOutput(value));
+  const toStderr = (value: SafeText | string) => process.stderr.write(forOutput(value));
+  const emit = async (value: SafeText | string, output?: string) => {
+    if (output) await writeOutput(output, forOutput(value), (chunk) => process.stdout.write(chunk));
+    else toStdout(value);
   };
   let exitCode: ExitCode = EXIT.ok;
   const context: CliContext = {
@@ -54,10 +57,10 @@ export async function main(argv: string[]): Promise<number> {
     },
     readStdin,
     reportProblems: (problems) => {
-      for (const problem of problems) process.stderr.write(`${located(problem)}\n`);
+      for (const problem of problems) toStderr(text`${located(problem)}\n`);
     },
     stderr: {
-      write: (text) => process.stderr.write(text),
+      write: (value) => toStderr(value),
       isTTY: process.stderr.isTTY === true,
       columns: process.stderr.columns,
     },
@@ -70,7 +73,7 @@ export async function main(argv: string[]): Promise<number> {
     .version(VERSION)
     .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+    .configureOutput({ writeOut: (help) => toStdout(help), writeErr: (message) => toStderr(message) });
 
   for (const register of COMMANDS) register(program, context);
 
@@ -78,7 +81,7 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
     const { lines, code } = describeFailure(error, process.env.DOWNSTACK_DEBUG === '1');
-    for (const line of lines) process.stderr.write(`${line}\n`);
+    for (const line of lines) toStderr(`${line}\n`);
     return code;
   }
   return exitCode;
@@ -94,8 +97,8 @@ function parsedFlags(name: CommandName, command: Command): ParsedFlags {
   return { command: name, values: command.opts(), given };
 }
 
-function located(problem: InputProblem): string {
-  return `${problem.file}${problem.line ? `:${problem.line}` : ''}: ${cleanLine(problem.message, 500)}`;
+function located(problem: InputProblem): SafeText {
+  return text`${problem.file}${problem.line ? text`:${problem.line}` : ''}: ${cleanLine(problem.message, 500)}`;
 }
 
 /**
@@ -107,7 +110,7 @@ export function describeFailure(error: unknown, debug: boolean): { lines: string
   if (commander === 'commander.helpDisplayed' || commander === 'commander.version' || commander === 'commander.help')
     return { lines: [], code: EXIT.ok };
   if (typeof commander === 'string' && commander.startsWith('commander.')) return { lines: [], code: EXIT.usage };
-  if (error instanceof ParseError) return { lines: [error.located], code: error.exitCode };
+  if (error instanceof ParseError) return { lines: [located(error).text], code: error.exitCode };
   if (error instanceof DownstackError) return { lines: [`downstack: ${error.message}`], code: error.exitCode };
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const lines = [`downstack: internal error (a bug in downstack ${VERSION}): ${cleanLine(message, 300)}`];

@@ -8,7 +8,7 @@ import { EXIT, UsageError } from '../errors.js';
 import type { Finding } from '../model.js';
 import type { CheckFormat } from '../report/formats.js';
 import { renderCheck } from '../report/render.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, type SafeText, text } from '../sanitize.js';
 import { syncBeforeCheck } from '../sync/check-sync.js';
 import { parseTimeArg } from '../time.js';
 import { addOptions } from '../settings/options.js';
@@ -58,9 +58,9 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
         if (flags.sync || flags.strict)
           context.stderr.write('warning: DOWNSTACK_OFFLINE=1, so nothing was synced; using the local index\n');
       } else if (wantSync) {
-        const warn = (line: string) => {
+        const warn = (line: SafeText) => {
           syncFailed = true;
-          context.stderr.write(`${line}\n`);
+          context.stderr.write(text`${line}\n`);
         };
         await syncBeforeCheck({
           paths,
@@ -96,7 +96,7 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
       if (skipped) context.stderr.write(`${skipped}\n`);
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];
       context.reportProblems(problems);
-      for (const message of report.index.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
+      for (const message of report.index.problems) context.stderr.write(text`warning: ${cleanLine(message, 500)}\n`);
 
       const readable = report.inputs.filter(
         (input) => input.dependencies.length > 0 || (input.jobs?.length ?? 0) > 0 || input.errors.length === 0,
@@ -107,7 +107,7 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
           context.setExitCode(EXIT.usage);
         } else {
           context.stderr.write(
-            `downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
+            text`downstack: no supported input found in ${paths.join(', ')} (package.json, lockfiles, Terraform, domain lists)\n`,
           );
           context.setExitCode(EXIT.noInput);
         }
@@ -115,10 +115,10 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
       }
       const ignores = applyIgnores(report.findings, config?.ignore ?? [], context.now);
       for (const expired of ignores.expired)
-        context.stderr.write(`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
+        context.stderr.write(text`warning: ${cleanLine(describeExpired(expired), 500)}\n`);
       for (const { finding, rule } of ignores.ignored)
         context.stderr.write(
-          `ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
+          text`ignored: ${rule.file}:${rule.line}: ${finding.provider} ${cleanLine(finding.incident.id, 100)} until ${rule.expires} (${cleanLine(rule.reason, 200)})\n`,
         );
       const shown = {
         ...report,

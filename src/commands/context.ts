@@ -6,6 +6,7 @@ import type { DnsSettings } from '../dns/settings.js';
 import type { ExitCode } from '../errors.js';
 import type { InputProblem } from '../model.js';
 import type { CommandName } from '../settings/options.js';
+import type { SafeText } from '../sanitize.js';
 import type { Settings } from '../settings/resolve.js';
 
 export interface CommonOptions {
@@ -34,14 +35,17 @@ export interface CliContext {
    * and the catalog. `paths` are what the command scans ([] when it scans nothing), where a config is looked for.
    */
   settings<F>(name: CommandName, command: Command, paths: string[]): Promise<Settings<F>>;
-  /** Writes a command's result to standard output, or to `output` when given (src/output-file.ts). */
-  emit(text: string, output?: string): Promise<void>;
+  /**
+   * Writes a command's result to standard output, or to `output` when given (src/output-file.ts). Like every writer
+   * here it passes the output boundary (src/sanitize.ts): SafeText as is, a plain string cleaned as a whole.
+   */
+  emit(text: SafeText | string, output?: string): Promise<void>;
   setExitCode(code: ExitCode): void;
   readStdin(): Promise<string>;
   /** Writes `file:line: message` lines (sanitized) to stderr. */
   reportProblems(problems: InputProblem[]): void;
   /** Progress and summaries; `isTTY` decides between a redrawn bar and plain lines. */
-  stderr: { write(text: string): void; isTTY: boolean; columns?: number };
+  stderr: { write(text: SafeText | string): void; isTTY: boolean; columns?: number };
   /** DOWNSTACK_OFFLINE=1: never touch the network (air-gapped runners, tests). */
   offline: boolean;
 }

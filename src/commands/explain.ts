@@ -9,7 +9,7 @@ import { type CliContext, dnsSettings, type ResolveFlags } from './context.js';
 import { dnsNote } from './dns-note.js';
 import type { Dependency } from '../model.js';
 import { dnsChainText } from '../report/locate.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 import { addOptions } from '../settings/options.js';
 
@@ -53,22 +53,25 @@ function sortChains(chains: Dependency[]): Dependency[] {
   );
 }
 
-export function renderExplanations(target: string, explanations: Explanation[]): string {
-  const lines: string[] = [];
+export function renderExplanations(target: string, explanations: Explanation[]): SafeText {
+  const lines: SafeText[] = [];
   for (const explanation of explanations) {
     const title = explanation.provider
-      ? `${cleanLine(explanation.providerName ?? explanation.provider)} (${explanation.provider})${explanation.through ? `, through ${explanation.through} which runs on it` : ''}`
-      : cleanLine(target);
-    lines.push(`${title}: ${explanation.chains.length} chain${explanation.chains.length === 1 ? '' : 's'}`);
+      ? text`${cleanLine(explanation.providerName ?? explanation.provider)} (${explanation.provider})${explanation.through ? text`, through ${explanation.through} which runs on it` : ''}`
+      : text`${cleanLine(target)}`;
+    lines.push(text`${title}: ${explanation.chains.length} chain${explanation.chains.length === 1 ? '' : 's'}`);
     let group = '';
     for (const dependency of explanation.chains) {
-      const heading = `${dependency.file}${dependency.workspace ? ` [workspace ${cleanLine(dependency.workspace)}]` : ''}`;
-      if (heading !== group) {
-        lines.push(`  ${heading}`);
-        group = heading;
+      const heading = text`${dependency.file}${dependency.workspace ? text` [workspace ${cleanLine(dependency.workspace)}]` : ''}`;
+      if (heading.text !== group) {
+        lines.push(text`  ${heading}`);
+        group = heading.text;
       }
-      const chain = dependency.via.map((step) => cleanLine(step, 120)).join(' → ');
-      const version = dependency.version ? `@${cleanLine(dependency.version, 60)}` : '';
+      const chain = joinText(
+        dependency.via.map((step) => text`${cleanLine(step, 120)}`),
+        text` → `,
+      );
+      const version = dependency.version ? text`@${cleanLine(dependency.version, 60)}` : '';
       const tags = [
         dependency.direct ? 'direct' : 'transitive',
         dependency.kind && dependency.kind !== 'prod' ? `${dependency.kind} only` : undefined,
@@ -76,12 +79,11 @@ export function renderExplanations(target: string, explanations: Explanation[]):
         .filter(Boolean)
         .join(', ');
       const where = dependency.line ? `  (line ${dependency.line})` : '';
-      lines.push(
-        `    ${chain}${version}${dependency.dns ? ` ${dnsChainText(dependency.dns)}` : ''}  [${tags}]${where}`,
-      );
+      const dns = dependency.dns ? text` ${dnsChainText(dependency.dns)}` : '';
+      lines.push(text`    ${chain}${version}${dns}  [${tags}]${where}`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  return text`${joinText(lines)}\n`;
 }
 
 interface ExplainFlags extends ResolveFlags {
@@ -112,9 +114,9 @@ export function registerExplainCommand(program: Command, context: CliContext): v
     const skipped = dnsNote(dns.summary());
     if (skipped) context.stderr.write(`${skipped}\n`);
     const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
-    if (flags.format === 'json') await context.emit(`${JSON.stringify(explanations, null, 2)}\n`);
+    if (flags.format === 'json') await context.emit(jsonDocument(explanations));
     else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
-    else await context.emit(`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
+    else await context.emit(text`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
     if (explanations.length === 0) context.setExitCode(EXIT.notInStack);
   });
 }

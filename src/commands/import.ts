@@ -12,7 +12,7 @@ import {
   type ImportDocument,
   type ImportResult,
 } from '../incidents/import/index.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { formatRange } from '../time.js';
 
 interface ImportFlags {
@@ -53,12 +53,10 @@ export const registerImport: RegisterCommand = (program, context) => {
       ...(flags.dryRun ? { dryRun: true } : {}),
     });
     context.reportProblems(result.warnings);
-    for (const problem of result.problems) context.stderr.write(`${cleanLine(problem, 600)}\n`);
+    for (const problem of result.problems) context.stderr.write(text`${cleanLine(problem, 600)}\n`);
     if (result.problems.length > 0) context.setExitCode(EXIT.partial);
     await context.emit(
-      flags.format === 'json'
-        ? `${JSON.stringify(toJson(result), null, 2)}\n`
-        : renderImport(result, flags.dryRun === true),
+      flags.format === 'json' ? jsonDocument(toJson(result)) : renderImport(result, flags.dryRun === true),
     );
   });
 };
@@ -96,21 +94,21 @@ function toJson(result: ImportResult) {
   };
 }
 
-function renderImport(result: ImportResult, dryRun: boolean): string {
-  const lines: string[] = [];
+function renderImport(result: ImportResult, dryRun: boolean): SafeText {
+  const lines: SafeText[] = [];
   for (const item of result.incidents) {
     lines.push(
-      `${item.action.padEnd(7)} ${item.provider}/${item.id}  replay ${formatRange(item.replay.from, item.replay.to)}  ${cleanLine(item.title, 80)}`,
+      text`${item.action.padEnd(7)} ${item.provider}/${cleanLine(item.id, 120)}  replay ${formatRange(item.replay.from, item.replay.to)}  ${cleanLine(item.title, 80)}`,
     );
-    for (const conflict of item.incident.conflicts ?? []) lines.push(`        ! ${cleanLine(conflict, 300)}`);
+    for (const conflict of item.incident.conflicts ?? []) lines.push(text`        ! ${cleanLine(conflict, 300)}`);
   }
   const added = result.incidents.filter((item) => item.action === 'added').length;
   const counts = `${result.incidents.length} incident(s) (${added} new, ${result.incidents.length - added} merged into known ones) from ${result.entries} entr${result.entries === 1 ? 'y' : 'ies'}`;
   const rejected = result.problems.length > 0 ? `; ${result.problems.length} could not be read (listed on stderr)` : '';
   lines.push(
     dryRun
-      ? `dry run: ${counts} checked, nothing written${rejected}`
-      : `${counts} imported into ${result.written.length} index file(s)${rejected}`,
+      ? text`dry run: ${counts} checked, nothing written${rejected}`
+      : text`${counts} imported into ${result.written.length} index file(s)${rejected}`,
   );
-  return `${lines.join('\n')}\n`;
+  return text`${joinText(lines)}\n`;
 }

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { Incident } from '../model.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, jsonDocument, text } from '../sanitize.js';
 import { IncidentIndex } from '../incidents/store.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import { formatRange, parseTimeArg } from '../time.js';
@@ -34,21 +34,21 @@ export function registerIncidentsCommand(program: Command, context: CliContext):
     const incidents: Incident[] = [];
     for (const id of ids) {
       const entry = await index.read(id);
-      for (const message of entry.problems) context.stderr.write(`warning: ${cleanLine(message, 500)}\n`);
+      for (const message of entry.problems) context.stderr.write(text`warning: ${cleanLine(message, 500)}\n`);
       incidents.push(
         ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
       );
     }
     incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
     if (flags.format === 'json') {
-      await context.emit(`${JSON.stringify(incidents, null, 2)}\n`);
+      await context.emit(jsonDocument(incidents));
       return;
     }
     if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
     for (const incident of incidents) {
       const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
       await context.emit(
-        `${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${name}: ${cleanLine(incident.title, 100)}\n`,
+        text`${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${cleanLine(name, 60)}: ${cleanLine(incident.title, 100)}\n`,
       );
     }
   });

@@ -4,6 +4,7 @@ import type { Provider } from '../catalog/schema.js';
 import { MATCHER_KINDS, matcherText, matchersOf } from '../catalog/matchers.js';
 import { UsageError } from '../errors.js';
 import { addOptions } from '../settings/options.js';
+import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import type { CliContext } from './context.js';
 
 export function registerProvidersCommand(program: Command, context: CliContext): void {
@@ -16,21 +17,16 @@ export function registerProvidersCommand(program: Command, context: CliContext):
     const flags = settings.flags;
     const found = searchProviders([...settings.catalog().providers.values()], query);
     if (flags.format === 'json') {
-      await context.emit(
-        `${JSON.stringify(
-          found.map(({ file: _file, ...provider }) => provider),
-          null,
-          2,
-        )}\n`,
-      );
+      await context.emit(jsonDocument(found.map(({ file: _file, ...provider }) => provider)));
       return;
     }
-    if (found.length === 0) await context.emit(`No provider matches "${query}". To add one, see CONTRIBUTING.md.\n`);
+    if (found.length === 0)
+      await context.emit(text`No provider matches "${query ?? ''}". To add one, see CONTRIBUTING.md.\n`);
     const rows = found.map(
       (provider) =>
-        `${provider.id.padEnd(22)} ${provider.name.padEnd(30)} ${provider.category.padEnd(14)} ${provider.status.url}${provider.verified === false ? '  (unverified)' : ''}\n`,
+        text`${provider.id.padEnd(22)} ${cleanLine(provider.name, 60).padEnd(30)} ${provider.category.padEnd(14)} ${cleanLine(provider.status.url, 300)}${provider.verified === false ? '  (unverified)' : ''}\n`,
     );
-    await context.emit(rows.join(''));
+    await context.emit(joinText(rows, text``));
   });
 
   const show = providers
@@ -40,7 +36,10 @@ export function registerProvidersCommand(program: Command, context: CliContext):
   addOptions(show, 'providers show').action(async (id: string) => {
     const settings = await context.settings<object>('providers show', show, []);
     const provider = settings.catalog().providers.get(id);
-    if (!provider) throw new UsageError(`unknown provider "${id}" (search with \`downstack providers ${id}\`)`);
+    if (!provider)
+      throw new UsageError(
+        `unknown provider "${cleanLine(id, 60)}" (search with \`downstack providers ${cleanLine(id, 60)}\`)`,
+      );
     await context.emit(describeProvider(provider));
   });
 }
@@ -56,19 +55,22 @@ export function searchProviders(providers: Provider[], query: string | undefined
   );
 }
 
-export function describeProvider(provider: Provider): string {
+/** One provider as the catalog holds it; catalog files may come from a repository, so every field is a value. */
+export function describeProvider(provider: Provider): SafeText {
   const lines = [
-    `${provider.name} (${provider.id}) · ${provider.category}${provider.parent ? ` · part of ${provider.parent}` : ''}`,
+    text`${cleanLine(provider.name, 120)} (${provider.id}) · ${provider.category}${provider.parent ? text` · part of ${provider.parent}` : ''}`,
   ];
   lines.push(
-    `  status page  ${provider.status.url} (${provider.status.platform}${provider.status.pageId ? `, page ${provider.status.pageId}` : ''})`,
+    text`  status page  ${cleanLine(provider.status.url, 300)} (${provider.status.platform}${provider.status.pageId ? text`, page ${cleanLine(provider.status.pageId, 60)}` : ''})`,
   );
-  if (provider.status.feed) lines.push(`  feed         ${provider.status.feed}`);
-  for (const endpoint of provider.status.endpoints ?? []) lines.push(`  endpoint     ${endpoint}`);
+  if (provider.status.feed) lines.push(text`  feed         ${cleanLine(provider.status.feed, 300)}`);
+  for (const endpoint of provider.status.endpoints ?? []) lines.push(text`  endpoint     ${cleanLine(endpoint, 300)}`);
   if (provider.verified === false)
-    lines.push(`  unverified   ${provider.notes ?? 'some facts in this file could not be checked'}`);
+    lines.push(
+      text`  unverified   ${cleanLine(provider.notes ?? 'some facts in this file could not be checked', 600)}`,
+    );
   const list = (label: string, values: string[] | undefined) =>
-    values?.length && lines.push(`  ${label.padEnd(12)} ${values.join(', ')}`);
+    values?.length && lines.push(text`  ${label.padEnd(12)} ${names(values)}`);
   const matchers = matchersOf(provider);
   const labels = [...new Set(Object.values(MATCHER_KINDS).map((kind) => kind.label))];
   for (const label of labels)
@@ -82,10 +84,11 @@ export function describeProvider(provider: Provider): string {
   list(
     'runs on',
     provider.runsOn?.map(
-      (upstream) => `${upstream.provider}${upstream.components?.length ? ` (${upstream.components.join(', ')})` : ''}`,
+      (upstream) =>
+        `${upstream.provider}${upstream.components?.length ? ` (${upstream.components.map((name) => cleanLine(name, 120)).join(', ')})` : ''}`,
     ),
   );
-  if (provider.components.length > 0) lines.push(`  components`);
+  if (provider.components.length > 0) lines.push(text`  components`);
   for (const component of provider.components) {
     // A component's DNS matchers say which kind they are; its npm names, prefixes and hosts read as themselves.
     const own = matchers
@@ -94,8 +97,15 @@ export function describeProvider(provider: Provider): string {
         entry.kind.startsWith('dns-') ? `${MATCHER_KINDS[entry.kind]?.label} ${entry.value}` : matcherText(entry),
       );
     lines.push(
-      `    ${component.name}${component.id ? ` [${component.id}]` : ''}${own.length ? ` ← ${own.join(', ')}` : ''}`,
+      text`    ${cleanLine(component.name, 120)}${component.id ? text` [${cleanLine(component.id, 60)}]` : ''}${own.length ? text` ← ${names(own)}` : ''}`,
     );
   }
-  return `${lines.join('\n')}\n`;
+  return text`${joinText(lines)}\n`;
+}
+
+function names(values: string[]): SafeText {
+  return joinText(
+    values.map((value) => text`${cleanLine(value, 200)}`),
+    text`, `,
+  );
 }

@@ -12,7 +12,7 @@ import {
 } from './context.js';
 import { EXIT, UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, text } from '../sanitize.js';
 import { progressBar, providerLine, summaryLines } from '../sync/progress.js';
 import { stackProviders } from '../sync/check-sync.js';
 import { runSync, type SyncEvent } from '../sync/sync.js';
@@ -39,7 +39,7 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
     const catalog = settings.catalog();
     const ids = await selectProviders(paths, flags, catalog, context);
     if (ids.length === 0) {
-      context.stderr.write(`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
+      context.stderr.write(text`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
       context.setExitCode(EXIT.noInput);
       return;
     }
@@ -52,7 +52,7 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
       onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
       ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
     });
-    for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(`${line}\n`);
+    for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(text`${line}\n`);
     if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
   });
 };
@@ -91,15 +91,15 @@ function progressWriter(context: CliContext, bar: boolean): (event: SyncEvent) =
   return (event) => {
     if (event.type === 'start') {
       if (event.lockRecovered)
-        context.stderr.write(`sync: took over a stale lock (${cleanLine(event.lockRecovered, 120)})\n`);
+        context.stderr.write(text`sync: took over a stale lock (${cleanLine(event.lockRecovered, 120)})\n`);
       if (bar) context.stderr.write(progressBar(0, event.total, '', columns));
       return;
     }
     if (!bar) {
-      context.stderr.write(`${providerLine(event.report)}\n`);
+      context.stderr.write(text`${providerLine(event.report)}\n`);
       return;
     }
     context.stderr.write(progressBar(event.done, event.total, event.report.provider, columns));
-    if (event.done === event.total) context.stderr.write(`\r${' '.repeat(Math.max(0, columns - 1))}\r`);
+    if (event.done === event.total) context.stderr.write(text`\r${' '.repeat(Math.max(0, columns - 1))}\r`);
   };
 }

@@ -4,17 +4,18 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { CheckReport } from '../check.js';
 import { describeExpired } from '../config/ignores.js';
 import type { Finding } from '../model.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, cleanText, joinText, type SafeText, text } from '../sanitize.js';
 import { formatUtc } from '../time.js';
 import { findingLocator } from './locate.js';
 import { EMPTY_NOTES, countLabel, providerName, replayLabel, touchedLabel, type RenderOptions } from './shared.js';
 
 type Level = 'error' | 'warning' | 'notice';
 
-export function renderGithub(report: CheckReport, options: RenderOptions): string {
+/** SafeText: the annotations are our own workflow commands, every value in them escaped as the runner unescapes it. */
+export function renderGithub(report: CheckReport, options: RenderOptions): SafeText {
   const notes = options.notes ?? EMPTY_NOTES;
   const locate = findingLocator(report);
-  const lines: string[] = [];
+  const lines: SafeText[] = [];
   const annotate = (finding: Finding, level: Level, suffix = '') => {
     const { primary } = locate(finding);
     const name = providerName(report, finding.provider);
@@ -60,10 +61,9 @@ export function renderGithub(report: CheckReport, options: RenderOptions): strin
     (band) => `${formatUtc(band.from)} → ${band.to === null ? 'now' : formatUtc(band.to)}`,
   );
   lines.push(
-    `downstack: ${countLabel(report.findings.length, 'incident')} touched this stack (${active} open) between ${formatUtc(report.window.since)} and ${formatUtc(report.window.until)}` +
-      (bands.length > 0 ? `; replay ${bands.join(', ')}` : ''),
+    text`downstack: ${countLabel(report.findings.length, 'incident')} touched this stack (${active} open) between ${formatUtc(report.window.since)} and ${formatUtc(report.window.until)}${bands.length > 0 ? `; replay ${bands.join(', ')}` : ''}`,
   );
-  return `${lines.join('\n')}\n`;
+  return text`${joinText(lines)}\n`;
 }
 
 /**
@@ -76,31 +76,35 @@ export function annotationPath(file: string): string {
   return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside.split(sep).join('/') : file;
 }
 
-/** `::level file=…,line=…,title=…::message`, escaped as the runner unescapes it. */
+/**
+ * `::level file=…,line=…,title=…::message`, escaped as the runner unescapes it (actions/toolkit's escapeData and
+ * escapeProperty). The one place downstack starts a line with `::` on purpose: a literal in a `text` template.
+ */
 export function command(
   level: Level,
   properties: Record<string, string | number | undefined>,
   message: string,
-): string {
+): SafeText {
   const props = Object.entries(properties)
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `${key}=${escapeProperty(String(value))}`)
     .join(',');
-  return `::${level}${props ? ` ${props}` : ''}::${escapeData(message)}`;
+  return text`::${level}${props ? ` ${props}` : ''}::${escapeData(message)}`;
 }
 
-export function escapeData(text: string): string {
-  return cleanForCommand(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+/** Controls out, line breaks kept and escaped; `%` first, so an escape in the text cannot be unescaped twice. */
+export function escapeData(value: string): string {
+  return cleanForCommand(value).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
-export function escapeProperty(text: string): string {
-  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+export function escapeProperty(value: string): string {
+  return escapeData(value).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
-/** Terminal escapes and other controls out, line breaks kept (they are escaped, not dropped). */
-function cleanForCommand(text: string): string {
-  return text
-    .split(/\r?\n/)
+/** Terminal escapes and other controls out, each line cleaned, line breaks kept (they are escaped, not dropped). */
+function cleanForCommand(value: string): string {
+  return cleanText(value, 4000)
+    .split('\n')
     .map((line) => cleanLine(line, 2000))
     .join('\n');
 }

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { CheckReport } from '../check.js';
 import { describeExpired } from '../config/ignores.js';
 import type { Finding } from '../model.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, jsonDocument, type SafeText } from '../sanitize.js';
 import { annotationPath } from './github.js';
 import { findingLocator } from './locate.js';
 import { EMPTY_NOTES, providerName, replayLabel, touchedLabel, type RenderOptions } from './shared.js';
@@ -21,8 +21,8 @@ interface CodeQualityIssue {
   location: { path: string; lines: { begin: number } };
 }
 
-export function renderGitlab(report: CheckReport, options: RenderOptions): string {
-  return `${JSON.stringify(checkToCodeQuality(report, options), null, 2)}\n`;
+export function renderGitlab(report: CheckReport, options: RenderOptions): SafeText {
+  return jsonDocument(checkToCodeQuality(report, options));
 }
 
 export function checkToCodeQuality(report: CheckReport, options: RenderOptions): CodeQualityIssue[] {

@@ -171,17 +171,22 @@ function checklist(
 }
 
 /**
- * Remote text inside Markdown, always placed mid-line: inline markup characters are backslash-escaped, HTML
- * and autolinks are neutralised, and `@` gets a zero-width space after it so an incident title cannot
- * mention (and notify) people on GitHub.
+ * Outside text inside Markdown, always placed mid-line (a table cell, a list item): one line (a line break would end
+ * the table row or start a heading), inline markup characters backslash-escaped, HTML neutralised, and whatever GitHub
+ * would turn into a link or a notification broken by a zero-width space, written as an entity so that it survives
+ * the output boundary: `@mentions` and emails, `#1` and `owner/repo#1` references, `GH-1`, `https://` and `www.`.
  */
-export function md(text: string): string {
-  return text
+export function md(value: string): string {
+  return cleanLine(value, 2000)
     .replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`)
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
-    .replace(/@/g, '@\u200b');
+    .replace(LINKED, (found) => `${found[0]}${ZERO_WIDTH_SPACE}${found.slice(1)}`);
 }
+
+// One pass, so the entity put in for one match is never read as another (`&#8203;` holds `#8`).
+const LINKED = /@|#(?=\d)|\bGH-(?=\d)|:\/\/|\bwww\./gi;
+const ZERO_WIDTH_SPACE = '&#8203;';
 
 /** Text inside an inline code span: a backtick would end it early. */
 function code(text: string): string {
@@ -189,6 +194,9 @@ function code(text: string): string {
 }
 
 function linkTarget(url: string): string {
-  // encodeURIComponent leaves parentheses alone, and they would end a Markdown link target.
-  return url.replace(/[()<> ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  // Parentheses and angle brackets would end a link target, a pipe the table cell, a space or backslash the URL.
+  return cleanLine(url, 2000).replace(
+    /[()<> |\\`]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`,
+  );
 }

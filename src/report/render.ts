@@ -7,13 +7,15 @@ import { renderHtml } from './html.js';
 import { checkToJson } from './json.js';
 import { renderMarkdown } from './markdown.js';
 import { renderSarif } from './sarif.js';
+import { jsonDocument, type SafeText } from '../sanitize.js';
 import type { RenderOptions } from './shared.js';
 import { renderTable } from './table.js';
 
-export function renderCheck(report: CheckReport, format: CheckFormat, options: RenderOptions): string {
+/** Formats that need our own escapes (colour, workflow commands, JSON) return SafeText; the rest plain text. */
+export function renderCheck(report: CheckReport, format: CheckFormat, options: RenderOptions): SafeText | string {
   switch (format) {
     case 'json':
-      return `${JSON.stringify(checkToJson(report), null, 2)}\n`;
+      return jsonDocument(checkToJson(report));
     case 'markdown':
       return renderMarkdown(report, options);
     case 'sarif':

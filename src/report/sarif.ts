@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { CheckReport } from '../check.js';
 import { describeExpired } from '../config/ignores.js';
 import type { Dependency, Finding } from '../model.js';
-import { cleanLine, cleanText } from '../sanitize.js';
+import { cleanLine, cleanText, jsonDocument, type SafeText } from '../sanitize.js';
 import { formatUtc } from '../time.js';
 import { VERSION } from '../version.js';
 import { findingLocator } from './locate.js';
@@ -39,8 +39,8 @@ const RULES = [
   },
 ] as const;
 
-export function renderSarif(report: CheckReport, options: RenderOptions): string {
-  return `${JSON.stringify(checkToSarif(report, options), null, 2)}\n`;
+export function renderSarif(report: CheckReport, options: RenderOptions): SafeText {
+  return jsonDocument(checkToSarif(report, options));
 }
 
 export function checkToSarif(report: CheckReport, options: RenderOptions): object {

@@ -4,7 +4,7 @@ import { loadCatalog, type Catalog } from '../catalog/loader.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
 import type { DnsStage } from '../dns/stage.js';
 import { scanPaths } from '../scan.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, type SafeText, text } from '../sanitize.js';
 import { providerLine } from './progress.js';
 import { runSync, type SyncReport } from './sync.js';
 
@@ -31,7 +31,7 @@ export interface CheckSyncOptions {
   deadlineMs?: number;
   readStdin?: () => Promise<string>;
   /** Where warnings go (stderr in the CLI). */
-  warn: (line: string) => void;
+  warn: (line: SafeText) => void;
   http?: Parameters<typeof runSync>[0]['http'];
   /** The run's DNS stage, shared with the check so each name is looked up once. */
   dns?: DnsStage;
@@ -67,14 +67,14 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
     if (failures.length > 0) {
       const allFailed = failures.length === report.providers.filter((entry) => entry.outcome !== 'skipped').length;
       options.warn(
-        `warning: ${allFailed ? 'could not sync (offline?)' : `could not sync ${failures.length} of ${report.providers.length} providers`}; using the local index for ${failures.map((entry) => cleanLine(entry.provider, 60)).join(', ')}`,
+        text`warning: ${allFailed ? 'could not sync (offline?)' : `could not sync ${failures.length} of ${report.providers.length} providers`}; using the local index for ${failures.map((entry) => cleanLine(entry.provider, 60)).join(', ')}`,
       );
-      for (const entry of failures.slice(0, 5)) options.warn(`  ${providerLine(entry)}`);
+      for (const entry of failures.slice(0, 5)) options.warn(text`  ${providerLine(entry)}`);
     }
     return report;
   } catch (error) {
     options.warn(
-      `warning: could not sync before the check (${cleanLine((error as Error).message, 300)}); using the local index`,
+      text`warning: could not sync before the check (${cleanLine((error as Error).message, 300)}); using the local index`,
     );
     return undefined;
   } finally {

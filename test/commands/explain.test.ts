@@ -1,6 +1,7 @@
 // `downstack explain`: the chains behind a provider or a package, root first, per file and workspace.
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { forOutput } from '../../src/sanitize.js';
 import { explainTarget, renderExplanations } from '../../src/commands/explain.js';
 import { scanPaths } from '../../src/scan.js';
 import { testCatalog } from '../helpers/catalog.js';
@@ -42,9 +43,8 @@ describe('explainTarget', () => {
 
 describe('renderExplanations', () => {
   it('prints the file, the workspace, each chain with its version, kind and line', async () => {
-    const text = renderExplanations(
-      'sentry',
-      explainTarget('sentry', await dependenciesOf('pnpm-v9-workspaces'), catalog),
+    const text = forOutput(
+      renderExplanations('sentry', explainTarget('sentry', await dependenciesOf('pnpm-v9-workspaces'), catalog)),
     );
     const lines = text.split('\n');
     expect(lines[0]).toBe('Sentry (sentry): 17 chains');
@@ -56,7 +56,7 @@ describe('renderExplanations', () => {
   });
 
   it('strips terminal escapes a hostile lockfile could carry in names', () => {
-    const text = renderExplanations('evil', [
+    const rendered = renderExplanations('evil', [
       {
         chains: [
           {
@@ -70,6 +70,7 @@ describe('renderExplanations', () => {
         ],
       },
     ]);
+    const text = forOutput(rendered);
     expect(text).not.toMatch(/\u001b|\u202e/);
     expect(text).toContain('app → evil');
   });

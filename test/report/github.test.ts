@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { annotationPath, command, escapeData, escapeProperty, renderGithub } from '../../src/report/github.js';
+import { forOutput } from '../../src/sanitize.js';
 import { NOW, configuredReport, fixtureReport } from '../helpers/report-fixture.js';
 
 /** The runner's unescaping (actions/runner ActionCommand), applied in reverse order of the escaping. */
@@ -21,18 +22,17 @@ describe('GitHub workflow commands', () => {
   });
 
   it('cannot be tricked into a second command by remote text', () => {
-    const line = command(
-      'warning',
-      { file: 'package.json', line: 3, title: 'x,line=1::y' },
-      'title\n::error::injected\r\n%0A',
+    const line = forOutput(
+      command('warning', { file: 'package.json', line: 3, title: 'x,line=1::y' }, 'title\n::error::injected\r\n%0A'),
     );
     expect(line.split('\n')).toHaveLength(1);
-    expect(line).toBe('::warning file=package.json,line=3,title=x%2Cline=1%3A%3Ay::title%0A::error::injected%0A%250A');
-    expect(line.match(/::/g)).toHaveLength(4);
+    // The message's own lines are defused too, in case a log viewer shows the unescaped message.
+    expect(line).toBe('::warning file=package.json,line=3,title=x%2Cline=1%3A%3Ay::title%0A: :error::injected%0A%250A');
+    expect(line.match(/::/g)).toHaveLength(3);
   });
 
   it('annotates open incidents as errors and resolved ones as warnings at the dependency line', async () => {
-    const lines = renderGithub(await fixtureReport(), { now: NOW })
+    const lines = forOutput(renderGithub(await fixtureReport(), { now: NOW }))
       .trimEnd()
       .split('\n');
     expect(lines.filter((line) => line.startsWith('::error '))).toEqual([
@@ -46,7 +46,7 @@ describe('GitHub workflow commands', () => {
 
   it('turns ignored findings into notices and expired ignores into warnings on the config line', async () => {
     const { report, notes } = await configuredReport();
-    const lines = renderGithub(report, { now: NOW, notes }).split('\n');
+    const lines = forOutput(renderGithub(report, { now: NOW, notes })).split('\n');
     expect(lines.filter((line) => line.startsWith('::notice '))).toHaveLength(1);
     expect(lines).toContainEqual(
       expect.stringMatching(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { forOutput } from '../../src/sanitize.js';
 import { renderAtom } from '../../src/report/atom.js';
 import { renderCheck } from '../../src/report/render.js';
 import { CHECK_FORMATS } from '../../src/report/formats.js';
@@ -18,7 +19,7 @@ describe('every check format on the fixed stack and index', () => {
   for (const format of CHECK_FORMATS) {
     it(`renders ${format} exactly as the golden file`, async () => {
       const report = await fixtureReport();
-      const text = renderCheck(report, format, { now: NOW });
+      const text = forOutput(renderCheck(report, format, { now: NOW }));
       expectGolden(text, `stack.${EXTENSIONS[format]}`);
       // No wall-clock time leaks into a report: every date in it comes from the fixtures or the fixed clock.
       expect(text).not.toContain(new Date().toISOString().slice(0, 10));
@@ -28,7 +29,7 @@ describe('every check format on the fixed stack and index', () => {
   for (const format of ['markdown', 'sarif', 'github', 'gitlab', 'html'] as const) {
     it(`renders ${format} with an ignored finding and an expired ignore rule`, async () => {
       const { report, notes } = await configuredReport();
-      expectGolden(renderCheck(report, format, { now: NOW, notes }), `configured.${EXTENSIONS[format]}`);
+      expectGolden(forOutput(renderCheck(report, format, { now: NOW, notes })), `configured.${EXTENSIONS[format]}`);
     });
   }
 

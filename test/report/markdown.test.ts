@@ -5,10 +5,20 @@ import { NOW, fixtureReport } from '../helpers/report-fixture.js';
 describe('Markdown comment', () => {
   it('neutralises markup, HTML and mentions in remote text', () => {
     expect(md('a | b')).toBe('a \\| b');
-    expect(md('[click](https://evil.example)')).toBe('\\[click\\](https://evil.example)');
+    expect(md('[click](https://evil.example)')).toBe('\\[click\\](https:&#8203;//evil.example)');
     expect(md('<img src=x onerror=alert(1)>')).toBe('&lt;img src=x onerror=alert(1)>');
-    expect(md('cc @octocat')).toBe('cc @\u200boctocat');
+    expect(md('cc @octocat')).toBe('cc @&#8203;octocat');
     expect(md('**bold** `code` ~strike~ _em_')).toBe('\\*\\*bold\\*\\* \\`code\\` \\~strike\\~ \\_em\\_');
+  });
+
+  it('keeps a value on its line and out of GitHub autolinks and references', () => {
+    expect(md('API\n## Heading\n| a | b |')).toBe('API ## Heading \\| a \\| b \\|');
+    expect(md('see acme/infra#12, #3 and GH-4')).toBe('see acme/infra#&#8203;12, #&#8203;3 and G&#8203;H-4');
+    expect(md('www.evil.example or mail ops@evil.example')).toBe(
+      'w&#8203;ww.evil.example or mail ops@&#8203;evil.example',
+    );
+    // The entity put in for one match is never read as another (`&#8203;` holds `#8`).
+    expect(md('@#1')).toBe('@&#8203;#&#8203;1');
   });
 
   it('keeps every incident row at five cells even when a title holds pipes and brackets', async () => {

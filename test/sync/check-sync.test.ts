@@ -35,7 +35,7 @@ describe('check --sync', () => {
         paths: [project()],
         indexDir,
         catalog,
-        warn: (line) => warnings.push(line),
+        warn: (line) => warnings.push(line.text),
       });
       expect(report?.providers.map((entry) => [entry.provider, entry.outcome])).toEqual([['gh', 'synced']]);
       expect(warnings).toEqual([]);
@@ -64,7 +64,7 @@ describe('check --sync', () => {
       paths: [project()],
       indexDir,
       catalog,
-      warn: (line) => warnings.push(line),
+      warn: (line) => warnings.push(line.text),
       deadlineMs: 3_000,
     });
     expect(warnings[0]).toMatch(/^warning: could not sync \(offline\?\); using the local index for gh/);
@@ -82,7 +82,7 @@ describe('check --sync', () => {
         paths: [project()],
         indexDir,
         catalog,
-        warn: (line) => warnings.push(line),
+        warn: (line) => warnings.push(line.text),
         deadlineMs: 300,
       });
       expect(report).toBeUndefined();

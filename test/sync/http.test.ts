@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeBody, sniffBody } from '../../src/sync/decode.js';
 import { parseRetryAfter, PoliteClient } from '../../src/sync/http.js';
+import { forOutput } from '../../src/sanitize.js';
 import { progressBar } from '../../src/sync/progress.js';
 import { startStatusServer } from '../helpers/status-server.js';
 
@@ -91,7 +92,7 @@ describe('bodies', () => {
 
 describe('progress bar', () => {
   it('fits the terminal and strips control characters from the label', () => {
-    const line = progressBar(3, 10, 'gh\u001b[2J', 60);
+    const line = forOutput(progressBar(3, 10, 'gh\u001b[2J', 60));
     expect(line.startsWith('\r[')).toBe(true);
     expect(line).toContain('3/10 gh');
     expect(line).not.toContain('\u001b');

@@ -82,7 +82,9 @@ export function formatRange(from: string, to: string | null): string {
 /** `3 h ago`, `12 days ago`. */
 export function formatAgo(iso: string, now: Date): string {
   const ms = now.getTime() - Date.parse(iso);
-  if (ms < 0) return 'in the future';
+  // A sync run by this very command (check --sync) finishes after the command took its clock reading.
+  if (ms < -60_000) return 'in the future';
+  if (ms < 60_000) return 'just now';
   if (ms < 3_600_000) return `${Math.max(1, Math.round(ms / 60_000))} min ago`;
   if (ms < 2 * 86_400_000) return `${Math.round(ms / 3_600_000)} h ago`;
   return `${Math.round(ms / 86_400_000)} days ago`;

@@ -1,9 +1,11 @@
 // The incident index: one JSON file per provider under a directory, layered over the embedded snapshot.
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
-import { DownstackError, IndexError } from '../errors.js';
+import { DownstackError, IndexError, type ParseError } from '../errors.js';
+import { parseJsonText } from '../json-text.js';
 import { writeFileAtomic } from '../fs-atomic.js';
 import type { Incident } from '../model.js';
 import { SNAPSHOT_DIR } from '../paths.js';
@@ -206,19 +208,16 @@ async function syncDir(dir: string): Promise<void> {
 }
 
 async function readIndexFile(path: string, provider: string): Promise<IndexFile | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new IndexError(`${path}: ${(error as Error).message}`);
-  }
+  const text = await readOwnFile(path);
+  if (text === undefined) return undefined;
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = parseJsonText(text, path);
   } catch (error) {
+    // The reason and the line, never the content: a damaged file may be anything, even a secret.
+    const { file, line, message } = error as ParseError;
     throw new IndexError(
-      `${path}: damaged index file (${(error as Error).message}); ignored — run \`downstack sync --provider ${provider}\` to rebuild it`,
+      `${file}${line ? `:${line}` : ''}: damaged index file (${message}); ignored — run \`downstack sync --provider ${provider}\` to rebuild it`,
     );
   }
   const result = IndexFileSchema.safeParse(data);
@@ -231,4 +230,32 @@ async function readIndexFile(path: string, provider: string): Promise<IndexFile 
   if (result.data.provider !== provider)
     throw new IndexError(`${path}: holds provider "${result.data.provider}", expected "${provider}"; ignored`);
   return result.data;
+}
+
+/**
+ * An index file's text, or undefined when there is none. Only a regular file is read: a symbolic link is refused
+ * where it is opened (O_NOFOLLOW, so nothing can swap it in between), and a FIFO or device is never waited on.
+ */
+async function readOwnFile(path: string): Promise<string | undefined> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return undefined;
+    if (code === 'ELOOP')
+      throw new IndexError(
+        `${path}: is a symbolic link; downstack reads only index files it wrote itself, so it is ignored (remove the link, then sync)`,
+      );
+    throw new IndexError(`${path}: cannot read (${code ?? (error as Error).message})`);
+  }
+  try {
+    if (!(await handle.stat()).isFile())
+      throw new IndexError(
+        `${path}: is not a regular file; downstack reads only index files it wrote itself, so it is ignored`,
+      );
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }

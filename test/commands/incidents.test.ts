@@ -66,7 +66,7 @@ describe('downstack incidents', () => {
       index,
     ]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain(`${index}/aws.json: damaged index file`);
+    expect(run.stderr).toContain(`${index}/aws.json:1: damaged index file (JSON ends early (truncated file?))`);
     expect(JSON.parse(run.stdout).map((i: { id: string }) => i.id)).toEqual(['aws-2017-02-28-s3-us-east-1']);
   });
 

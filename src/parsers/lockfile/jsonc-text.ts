@@ -1,7 +1,8 @@
 // JSONC (JSON with comments and trailing commas) built on jsonc-parser's visitor, so that objects have no
 // prototype (a `__proto__` key is just a key), duplicate keys are reported, and every key keeps its line.
-import { printParseErrorCode, visit } from 'jsonc-parser';
+import { visit } from 'jsonc-parser';
 import { ParseError } from '../../errors.js';
+import { describeJsonError } from '../../json-text.js';
 import type { InputProblem } from '../../model.js';
 
 export interface JsoncResult {
@@ -53,8 +54,12 @@ export function parseJsoncText(text: string, path: string, problems: InputProble
         pendingKey = property;
       },
       onLiteralValue: (value) => place(value),
-      onError: (error, _offset, _length, startLine) => {
-        failure ??= new ParseError(path, startLine + 1, `invalid JSON: ${printParseErrorCode(error)}`);
+      onError: (error, _offset, _length, startLine, startCharacter) => {
+        failure ??= new ParseError(
+          path,
+          startLine + 1,
+          `invalid JSON at column ${startCharacter + 1}: ${describeJsonError(error)}`,
+        );
       },
     },
     { allowTrailingComma: true, disallowComments: false },

@@ -282,7 +282,7 @@ describe('bad input: a clear message and nothing written', () => {
       (caught: unknown) => caught,
     );
     expect((error as ImportError).problems[0]).toMatch(
-      /twingate\.json: damaged index file .*import never overwrites a file it cannot read/,
+      /twingate\.json:1: damaged index file .*import never overwrites a file it cannot read/,
     );
     expect(await readFile(file, 'utf8')).toBe('{ damaged');
   });

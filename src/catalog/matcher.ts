@@ -8,6 +8,7 @@ import type { Catalog } from './loader.js';
 import { type MatcherKind, matchersOf } from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type Provider, type RegistryKey } from './schema.js';
+import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
 
 interface Target {
   provider: string;
@@ -293,6 +294,7 @@ export function exposuresFor(
     }
     return exposure;
   };
+  const listedEvidence = new Map<ExposedComponent, Set<Dependency>>();
   const matched = dependencies.map((dependency) => ({ dependency, hits: matcher.match(dependency) }));
   // Names that reached each provider: a package pulled in by another package of the same provider
   // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is that SDK's plumbing, not a use of the whole provider.
@@ -304,8 +306,13 @@ export function exposuresFor(
       namesByProvider.set(hit.provider, names);
     }
   }
-  const isPlumbing = (dependency: Dependency, provider: string) =>
-    dependency.via.slice(0, -1).some((name) => namesByProvider.get(provider)?.has(name));
+  // One memo per provider's names: asking for every package of a deep chain stays linear.
+  const plumbingMemo = new Map<string, Map<ChainLink, boolean>>();
+  const isPlumbing = (dependency: Dependency, provider: string) => {
+    let memo = plumbingMemo.get(provider);
+    if (!memo) plumbingMemo.set(provider, (memo = new Map()));
+    return reachedThrough(dependency, namesByProvider.get(provider) ?? new Set(), memo);
+  };
 
   for (const { dependency, hits } of matched) {
     if (hits.length === 0) {
@@ -316,7 +323,7 @@ export function exposuresFor(
       const exposure = exposureOf(hit.provider);
       if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module')
         narrowed.add(hit.provider);
-      if (hit.component) addComponent(exposure.components, hit.component, dependency);
+      if (hit.component) addComponent(exposure.components, hit.component, dependency, listedEvidence);
       else if (dependency.ecosystem === 'terraform-provider')
         requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
@@ -360,15 +367,30 @@ export function exposuresFor(
   for (const exposure of direct) {
     exposure.components.sort(byName);
     // The evidence that explains the most comes first: declared dependencies, then the shortest chains.
-    exposure.evidence.sort((a, b) => Number(b.direct) - Number(a.direct) || a.via.length - b.via.length);
+    exposure.evidence.sort((a, b) => Number(b.direct) - Number(a.direct) || chainLength(a) - chainLength(b));
   }
   return { exposures: [...direct, ...upstream], unmatched };
 }
 
-function addComponent(list: ExposedComponent[], component: ExposedComponent, dependency: Dependency) {
+/** `listed` remembers each component's evidence, so many packages on one component cost a lookup each, not a scan. */
+function addComponent(
+  list: ExposedComponent[],
+  component: ExposedComponent,
+  dependency: Dependency,
+  listed: Map<ExposedComponent, Set<Dependency>>,
+) {
   const existing = list.find((c) => c.name === component.name && c.region === component.region);
-  if (!existing) list.push({ ...component, evidence: [dependency] });
-  else if (!existing.evidence?.includes(dependency)) existing.evidence?.push(dependency);
+  if (!existing) {
+    const added = { ...component, evidence: [dependency] };
+    list.push(added);
+    listed.set(added, new Set([dependency]));
+    return;
+  }
+  const seen = listed.get(existing) ?? new Set(existing.evidence);
+  listed.set(existing, seen);
+  if (seen.has(dependency)) return;
+  seen.add(dependency);
+  existing.evidence?.push(dependency);
 }
 
 function byName(a: ExposedComponent, b: ExposedComponent) {

@@ -12,6 +12,7 @@ import { dnsChainText } from '../report/locate.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 import { addOptions } from '../settings/options.js';
+import { chainLength } from '../via-chain.js';
 
 export interface Explanation {
   /** Provider id when the target named a provider (or one it runs on); undefined for a bare package name. */
@@ -48,7 +49,7 @@ function sortChains(chains: Dependency[]): Dependency[] {
     (a, b) =>
       a.file.localeCompare(b.file) ||
       (a.workspace ?? '').localeCompare(b.workspace ?? '') ||
-      a.via.length - b.via.length ||
+      chainLength(a) - chainLength(b) ||
       a.via.join('\u0000').localeCompare(b.via.join('\u0000')),
   );
 }
@@ -67,10 +68,7 @@ export function renderExplanations(target: string, explanations: Explanation[]):
         lines.push(text`  ${heading}`);
         group = heading.text;
       }
-      const chain = joinText(
-        dependency.via.map((step) => text`${cleanLine(step, 120)}`),
-        text` → `,
-      );
+      const chain = chainText(dependency.via);
       const version = dependency.version ? text`@${cleanLine(dependency.version, 60)}` : '';
       const tags = [
         dependency.direct ? 'direct' : 'transitive',
@@ -84,6 +82,15 @@ export function renderExplanations(target: string, explanations: Explanation[]):
     }
   }
   return text`${joinText(lines)}\n`;
+}
+
+/** A chain root first; one too long to read (a generated lockfile can nest thousands deep) keeps its two ends. */
+function chainText(via: string[]): SafeText {
+  const shown = via.length > 40 ? [...via.slice(0, 20), `… ${via.length - 40} more …`, ...via.slice(-20)] : via;
+  return joinText(
+    shown.map((step) => text`${cleanLine(step, 120)}`),
+    text` → `,
+  );
 }
 
 interface ExplainFlags extends ResolveFlags {

@@ -6,6 +6,7 @@ import { windowMs } from '../replay.js';
 import { cleanLine, joinText, paint, type SafeText, text } from '../sanitize.js';
 import { evidenceText } from './locate.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
+import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
 import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 
 export interface TableOptions {
@@ -186,7 +187,8 @@ function evidenceSummary(evidence: Dependency[]): SafeText {
   // Show where the provider enters the stack: a package reached through another package of the same provider
   // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is its plumbing. A Terraform provider requirement says least.
   const names = new Set(evidence.map((dependency) => dependency.name));
-  const entries = evidence.filter((dependency) => !dependency.via.slice(0, -1).some((name) => names.has(name)));
+  const memo = new Map<ChainLink, boolean>();
+  const entries = evidence.filter((dependency) => !reachedThrough(dependency, names, memo));
   const ordered = [...entries].sort(
     (a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'),
   );
@@ -194,16 +196,20 @@ function evidenceSummary(evidence: Dependency[]): SafeText {
   const unique = ordered.filter((dependency) => !seen.has(dependency.name) && seen.add(dependency.name));
   const shown = unique.slice(0, 3).map((dependency) => {
     const chain =
-      !dependency.direct && dependency.via.length > 2
-        ? text` via ${joinText(
-            dependency.via.slice(1, -1).map((step) => text`${cleanLine(step, 120)}`),
-            text` › `,
-          )}`
-        : '';
+      !dependency.direct && chainLength(dependency) > 2 ? text` via ${steps(dependency.via.slice(1, -1))}` : '';
     return text`${evidenceText(dependency)}${chain}`;
   });
   const rest = evidence.length - shown.length;
   return text`${joinText(shown, text`; `)}${rest > 0 ? text` (+${rest} more: \`downstack explain\`)` : ''}`;
+}
+
+/** The steps between the root and a package; a chain too long to read keeps its two ends. */
+function steps(via: string[]): SafeText {
+  const shown = via.length > 8 ? [...via.slice(0, 3), `… ${via.length - 6} more …`, ...via.slice(-3)] : via;
+  return joinText(
+    shown.map((step) => text`${cleanLine(step, 120)}`),
+    text` › `,
+  );
 }
 
 function indexLine(report: CheckReport, now: Date): SafeText {

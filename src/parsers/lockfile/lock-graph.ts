@@ -2,6 +2,7 @@
 // package graph; `via` chains, `direct` and the dev/optional/peer kind are derived here, once, so all formats answer
 // "why is this here?" the same way.
 import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
+import { type ChainLink, chainLink, withChain } from '../../via-chain.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -36,7 +37,10 @@ export interface LockGraph {
 
 const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
 
-/** Shortest chain from each root (breadth-first, edges in node-id order), one dependency per root and node. */
+/**
+ * Shortest chain from each root (breadth-first, edges in node-id order), one dependency per root and node. Each
+ * chain is its parent's plus one link, so the walk costs O(packages + edges) in time and memory at any depth.
+ */
 export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem: Ecosystem = 'npm'): Dependency[] {
   const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
   const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
@@ -54,13 +58,13 @@ export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem:
     const seen = new Set<string>([root.id]);
     // The frontier as two parallel arrays: no wrapper object per visited package.
     let frontier: LockNode[] = [start];
-    let chains: string[][] = [[root.name]];
+    let chains: ChainLink[] = [chainLink(root.name)];
     while (frontier.length > 0) {
       const next: LockNode[] = [];
-      const nextChains: string[][] = [];
+      const nextChains: ChainLink[] = [];
       for (let f = 0; f < frontier.length; f++) {
         const node = frontier[f] as LockNode;
-        const via = chains[f] as string[];
+        const via = chains[f] as ChainLink;
         for (const edge of node.edges) {
           // devDependencies count only for the root a chain starts from: npm never installs a dependency's.
           if (edge.type === 'dev' && node !== start) continue;
@@ -70,22 +74,24 @@ export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem:
           seen.add(edge.to);
           // With one root, the only root is the start, already seen: no lookups needed.
           const rootName = multi ? rootNames.get(target.id) : undefined;
-          const chain = [...via, rootName ?? target.name];
+          const chain = chainLink(rootName ?? target.name, via);
           next.push(target);
           nextChains.push(chain);
           if (rootName !== undefined) continue;
           // One object shape for all (absent fields stay undefined, which JSON output leaves out).
-          const dependency: Dependency = {
-            ecosystem,
-            name: target.name,
-            version: target.version,
-            file,
-            line: target.line,
-            direct: chain.length === 2,
-            via: chain,
-            kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
-            workspace: multi ? root.name : undefined,
-          };
+          const dependency = withChain(
+            {
+              ecosystem,
+              name: target.name,
+              version: target.version,
+              file,
+              line: target.line,
+              direct: chain.length === 2,
+              kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
+              workspace: multi ? root.name : undefined,
+            },
+            chain,
+          );
           (dependency.kind === 'dev' ? devOut : out).push(dependency);
         }
       }

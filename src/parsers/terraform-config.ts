@@ -3,7 +3,7 @@
 import { collectJobs } from '../jobs/found.js';
 import type { InputProblem, InputResult } from '../model.js';
 import { fileKind } from './terraform/config-files.js';
-import { evaluateTree, type Tree } from './terraform/evaluate.js';
+import { evaluateTree, MAX_CONFIGURATIONS, MAX_MODULE_DEPTH, type Tree } from './terraform/evaluate.js';
 import {
   directoryOf,
   downloadedModuleDir,
@@ -121,18 +121,28 @@ async function loadTree(
   return { tree, roots };
 }
 
-/** Download directories of remote module calls reachable from the roots that were not looked for yet. */
+/**
+ * Download directories of remote module calls reachable from the roots that were not looked for yet. A module is
+ * walked through at most as many paths as the evaluation reads it in, so a diamond of modules costs its size.
+ */
 function downloadsWanted(tree: Tree, roots: string[], attempted: Set<string>): string[] {
   const wanted = new Set<string>();
-  const visit = (root: string, dir: string, key: string[], stack: string[]) => {
-    for (const call of tree.modules.get(dir)?.calls ?? []) {
-      const child = call.localDir ?? downloadedModuleDir(root, [...key, call.name], call.source);
-      if (stack.includes(child)) continue;
-      if (tree.modules.has(child)) visit(root, child, [...key, call.name], [...stack, child]);
-      else if (call.localDir === undefined && !attempted.has(child)) wanted.add(child);
+  for (const root of roots) {
+    const walks = new Map<string, number>();
+    const pending: Array<{ dir: string; key: string[]; stack: string[] }> = [{ dir: root, key: [], stack: [root] }];
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const { dir, key, stack } = next;
+      const walked = walks.get(dir) ?? 0;
+      if (walked >= MAX_CONFIGURATIONS || stack.length > MAX_MODULE_DEPTH) continue;
+      walks.set(dir, walked + 1);
+      for (const call of [...(tree.modules.get(dir)?.calls ?? [])].reverse()) {
+        const child = call.localDir ?? downloadedModuleDir(root, [...key, call.name], call.source);
+        if (stack.includes(child)) continue;
+        if (tree.modules.has(child)) pending.push({ dir: child, key: [...key, call.name], stack: [...stack, child] });
+        else if (call.localDir === undefined && !attempted.has(child)) wanted.add(child);
+      }
     }
-  };
-  for (const root of roots) visit(root, root, [], [root]);
+  }
   return [...wanted];
 }
 
@@ -168,10 +178,13 @@ function rootsOf(tree: Tree, scanned: string[]): string[] {
       if (call.localDir && call.localDir !== dir) called.add(call.localDir);
   const roots = scanned.filter((dir) => !called.has(dir));
   const reached = new Set<string>();
-  const reach = (dir: string) => {
-    if (reached.has(dir)) return;
-    reached.add(dir);
-    for (const call of tree.modules.get(dir)?.calls ?? []) if (call.localDir) reach(call.localDir);
+  const reach = (start: string) => {
+    const pending = [start];
+    for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+      if (reached.has(dir)) continue;
+      reached.add(dir);
+      for (const call of tree.modules.get(dir)?.calls ?? []) if (call.localDir) pending.push(call.localDir);
+    }
   };
   roots.forEach(reach);
   for (const dir of scanned) {

@@ -30,6 +30,14 @@ export interface EvaluateOptions {
 
 /** Meta-arguments of a module call; everything else is an input variable. */
 const MODULE_META = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
+/**
+ * A module reached again with the same providers and inputs yields the same dependencies, so it is read once per
+ * configuration, not once per path (a "diamond" of modules each calling the next twice has 2^n paths). A module
+ * reached in more configurations than this is read in the first ones and named, so the cost stays linear.
+ */
+export const MAX_CONFIGURATIONS = 8;
+/** Deeper module nesting than any real configuration; past it a call is named, not followed. */
+export const MAX_MODULE_DEPTH = 64;
 
 export function evaluateTree(
   tree: Tree,
@@ -40,8 +48,38 @@ export function evaluateTree(
   const problems: InputProblem[] = [];
   const schedules: JobCandidate[] = [];
   const providersListed = new Set<string>();
+  const configurations = new Map<string, Set<string>>();
   const needsBody = (block: Block) =>
     !options.fastPath || block.source === undefined || REGION_ATTRIBUTES.test(block.source);
+
+  /** False when this module was already read with these providers and inputs, or too often to read again. */
+  const firstTime = (
+    module: ModuleDir,
+    root: boolean,
+    providers: Map<string, ProviderConfig>,
+    inputs: Map<string, string[]>,
+    call?: Block,
+  ): boolean => {
+    const key = JSON.stringify([
+      root,
+      [...providers].map(([name, config]) => [name, config.regions]).sort(),
+      [...inputs].sort(),
+    ]);
+    let seen = configurations.get(module.dir);
+    if (!seen) configurations.set(module.dir, (seen = new Set()));
+    if (seen.has(key)) return false;
+    if (seen.size >= MAX_CONFIGURATIONS) {
+      if (call)
+        problems.push({
+          file: call.file,
+          line: call.line,
+          message: `module "${call.labels[0]}": ${module.dir} is reached with more than ${MAX_CONFIGURATIONS} different providers and inputs; only the first ${MAX_CONFIGURATIONS} are read`,
+        });
+      return false;
+    }
+    seen.add(key);
+    return true;
+  };
 
   const visit = (
     module: ModuleDir,
@@ -94,6 +132,14 @@ export function evaluateTree(
         }
         continue;
       }
+      if (stack.length >= MAX_MODULE_DEPTH) {
+        problems.push({
+          file: call.block.file,
+          line: call.block.line,
+          message: `module "${call.name}": modules nested more than ${MAX_MODULE_DEPTH} deep; ${call.source} is not followed`,
+        });
+        continue;
+      }
       if (stack.includes(childDir)) {
         problems.push({
           file: call.block.file,
@@ -114,13 +160,15 @@ export function evaluateTree(
       }
       const inputs = new Map<string, string[]>();
       for (const [key, value] of Object.entries(body)) if (!MODULE_META.has(key)) inputs.set(key, resolve(value, full));
+      if (!firstTime(child, false, passed, inputs, call.block)) continue;
       visit(child, { root: false, inputs }, passed, [...via, label], [...stack, child.dir]);
     }
   };
 
   for (const dir of roots) {
     const module = tree.modules.get(dir);
-    if (module) visit(module, { root: true, inputs: new Map() }, new Map(), [dir], [dir]);
+    if (module && firstTime(module, true, new Map(), new Map()))
+      visit(module, { root: true, inputs: new Map() }, new Map(), [dir], [dir]);
   }
   return { dependencies, problems, schedules };
 }

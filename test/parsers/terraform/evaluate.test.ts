@@ -1,0 +1,92 @@
+// Module graphs are read once per module and configuration: a "diamond" whose every module calls the next twice has
+// 2^n paths but n modules, and nesting past any real configuration is named instead of overflowing the stack.
+import { describe, expect, it } from 'vitest';
+import { ParseError } from '../../../src/errors.js';
+import type { InputResult } from '../../../src/model.js';
+import { terraformParser } from '../../../src/parsers/terraform-config.js';
+import type { SourceFile } from '../../../src/parsers/types.js';
+import { growthRatio, LINEAR_AT_4X } from '../../helpers/growth.js';
+
+/** Modules m1…mN under modules/, the root and every module calling the next one twice with `arguments`. */
+function diamond(depth: number, argumentsOf: (k: number, side: string) => string = () => '') {
+  const files = new Map<string, SourceFile[]>();
+  const calls = (target: string, k: number) =>
+    ['left', 'right']
+      .map((side) => `module "${side}" {\n  source = "${target}"\n${argumentsOf(k, side)}}\n`)
+      .join('\n');
+  const root = `provider "aws" {\n  region = "eu-west-2"\n}\n\n${calls('./modules/m1', 0)}`;
+  files.set('stack', [{ path: 'stack/main.tf', text: root }]);
+  for (let k = 1; k <= depth; k++) {
+    const next = k < depth ? `\nvariable "name" {}\n\n${calls(`../m${k + 1}`, k)}` : '\nvariable "name" {}\n';
+    const text = `resource "aws_s3_bucket" "b${k}" {\n  bucket = "bucket-${k}"\n}\n${next}`;
+    files.set(`stack/modules/m${k}`, [{ path: `stack/modules/m${k}/main.tf`, text }]);
+  }
+  return files;
+}
+
+async function read(files: Map<string, SourceFile[]>): Promise<InputResult[]> {
+  return terraformParser.parseSet([{ dir: 'stack', files: files.get('stack') as SourceFile[] }], {
+    async readDirectory(dir) {
+      const found = files.get(dir);
+      if (!found) throw new ParseError(dir, undefined, 'no such directory');
+      return found;
+    },
+  });
+}
+
+describe('module graphs', () => {
+  it('a 21-module diamond lists each module once, with the region its caller passes down', async () => {
+    const inputs = await read(diamond(21));
+    const resources = inputs.flatMap((input) => input.dependencies).filter((d) => d.ecosystem === 'terraform-resource');
+    expect(resources.map((d) => d.name)).toEqual(Array(21).fill('aws_s3_bucket'));
+    expect(new Set(resources.map((d) => d.region))).toEqual(new Set(['eu-west-2']));
+    expect(resources.find((d) => d.file === 'stack/modules/m3/main.tf')?.via).toEqual([
+      'stack',
+      'module.left',
+      'module.left',
+      'module.left',
+      'aws_s3_bucket.b3',
+    ]);
+    expect(inputs.flatMap((input) => input.errors)).toEqual([]);
+  });
+
+  it('costs time linear in the number of modules, not in the number of paths', async () => {
+    const small = diamond(5);
+    const large = diamond(20);
+    const ratio = await growthRatio((n) => read(n === 5 ? small : large), 5);
+    expect(ratio).toBeLessThan(LINEAR_AT_4X);
+  });
+
+  it('a module reached with ever new inputs is read in the first few configurations and named', async () => {
+    // The left call passes its caller's name on and the right one sets its own, so module k is reached with k names.
+    const inputs = await read(
+      diamond(12, (k, side) => (side === 'left' && k > 0 ? '  name = var.name\n' : `  name = "r${k}"\n`)),
+    );
+    const problems = inputs.flatMap((input) => input.errors);
+    expect(problems.length).toBeGreaterThan(0);
+    expect(problems[0]?.message).toMatch(
+      /^module "(left|right)": stack\/modules\/m\d+ is reached with more than 8 different providers and inputs; only the first 8 are read$/,
+    );
+    expect(inputs.flatMap((input) => input.dependencies).length).toBeLessThan(12 * 9 + 2);
+  });
+
+  it('nesting deeper than any real configuration is named at the call, and the rest is read', async () => {
+    const files = new Map<string, SourceFile[]>();
+    files.set('stack', [{ path: 'stack/main.tf', text: 'module "m" {\n  source = "./m0"\n}\n' }]);
+    let dir = 'stack';
+    for (let k = 0; k < 200; k++) {
+      dir = `${dir}/m${k}`;
+      files.set(dir, [
+        {
+          path: `${dir}/main.tf`,
+          text: `resource "aws_s3_bucket" "b" {}\n\nmodule "m" {\n  source = "./m${k + 1}"\n}\n`,
+        },
+      ]);
+    }
+    const inputs = await read(files);
+    expect(inputs.flatMap((input) => input.errors).map((problem) => problem.message)).toContain(
+      'module "m": modules nested more than 64 deep; ./m63 is not followed',
+    );
+    expect(inputs.flatMap((input) => input.dependencies).length).toBe(63);
+  });
+});

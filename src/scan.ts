@@ -91,7 +91,13 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
     else if (!isQuietAndEmpty(result)) parsed.push(result);
   }
   inputs.push(...withoutSuperseded(parsed));
-  for (const [parser, claimed] of together) inputs.push(...((await parser.parseTogether?.(claimed, files)) ?? []));
+  for (const [parser, claimed] of together) {
+    try {
+      inputs.push(...((await parser.parseTogether?.(claimed, files)) ?? []));
+    } catch (error) {
+      errors.push(unreadable(error, claimed.map((file) => file.path).join(', ')));
+    }
+  }
   return { inputs, errors };
 }
 
@@ -138,18 +144,20 @@ async function parseText(text: string, path: string, claimed: Parser | undefined
       projectDirs: result.projectDirs,
     };
   } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
-    return {
-      input: {
-        file: path,
-        kind: parser.kind,
-        dependencies: [],
-        errors: [{ file: error.file, line: error.line, message: error.message }],
-      },
-      parser,
-      read: false,
-    };
+    const problem = unreadable(error, path);
+    return { input: { file: path, kind: parser.kind, dependencies: [], errors: [problem] }, parser, read: false };
   }
+}
+
+/**
+ * A parser's failure as the input's problem. Parsers refuse input nested deeper than any real file, but should
+ * some structure still run one out of stack, that file is named and the rest of the scan goes on.
+ */
+function unreadable(error: unknown, path: string): InputProblem {
+  if (error instanceof ParseError) return { file: error.file, line: error.line, message: error.message };
+  if (error instanceof RangeError && /call stack/i.test(error.message))
+    return { file: path, message: 'nested too deeply to read (the reader ran out of stack); skipped' };
+  throw error;
 }
 
 /** A lockfile that was read replaces the files it supersedes in each project it accounts for (no double counting). */

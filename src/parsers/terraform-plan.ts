@@ -3,7 +3,7 @@
 // calls are not listed on their own: a plan expands every module, registry ones included, into its resources.
 import { ParseError } from '../errors.js';
 import { isRecord, parseJsonText } from '../json-text.js';
-import type { Dependency } from '../model.js';
+import type { Dependency, InputProblem } from '../model.js';
 import { providerSource } from '../terraform-names.js';
 import {
   dnsRecordsOf,
@@ -15,6 +15,9 @@ import {
 import { basename, type Parser, type ParseResult } from './types.js';
 
 type Json = Record<string, unknown>;
+
+/** Deeper module nesting than any real configuration (the configuration reader stops at the same depth). */
+const MAX_MODULE_DEPTH = 64;
 
 interface PlanResource {
   address: string;
@@ -32,10 +35,15 @@ export function parseTerraformPlan(text: string, path: string): ParseResult {
   const configuration = isRecord(document.configuration) ? document.configuration : {};
   const variables = isRecord(document.variables) ? document.variables : {};
   const providerRegions = providerConfigRegions(configuration, variables);
-  const configKeys = new Map<string, string>();
-  collectConfigKeys(configuration.root_module, '', configKeys);
+  const errors: InputProblem[] = [];
+  const tooDeep = (what: string) =>
+    errors.push({
+      file: path,
+      message: `${what} nest modules more than ${MAX_MODULE_DEPTH} deep; the deeper ones are not read`,
+    });
+  const configKeys = collectConfigKeys(configuration.root_module, () => tooDeep("the configuration's module calls"));
 
-  const resources = planResources(document);
+  const resources = planResources(document, () => tooDeep('the planned values'));
   const dependencies: Dependency[] = [];
   const seen = new Set<string>();
   const providers = new Set<string>();
@@ -69,7 +77,7 @@ export function parseTerraformPlan(text: string, path: string): ParseResult {
     dependencies.push({ ecosystem: 'terraform-provider', name, file: path, direct: true, via: [path, name] });
   }
   if (dependencies.length === 0) throw new ParseError(path, 1, 'the plan or state lists no resources and no providers');
-  return { dependencies, errors: [] };
+  return { dependencies, errors };
 }
 
 /** Every instance of a DNS record resource holds its own records; zones are the team's own domains. */
@@ -89,7 +97,7 @@ function dnsDependencies(resources: PlanResource[], path: string): Dependency[] 
 }
 
 /** A plan's resource_changes, else the resources of planned_values / values (a state) and their child modules. */
-function planResources(document: Json): PlanResource[] {
+function planResources(document: Json, tooDeep: () => void): PlanResource[] {
   if (Array.isArray(document.resource_changes) && document.resource_changes.length > 0) {
     return document.resource_changes.filter(isRecord).flatMap((change) => {
       const detail = isRecord(change.change) ? change.change : {};
@@ -103,13 +111,19 @@ function planResources(document: Json): PlanResource[] {
       ? document.values
       : {};
   const out: PlanResource[] = [];
-  const walk = (module: unknown) => {
-    if (!isRecord(module)) return;
+  // Depth first and in order, with an explicit stack: a hostile plan can nest far deeper than the call stack.
+  const pending: Array<{ module: unknown; depth: number }> = [{ module: values.root_module, depth: 0 }];
+  let cut = false;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { module, depth } = next;
+    if (!isRecord(module)) continue;
     for (const resource of Array.isArray(module.resources) ? module.resources.filter(isRecord) : [])
       out.push(...resourceOf(resource, isRecord(resource.values) ? resource.values : undefined));
-    for (const child of Array.isArray(module.child_modules) ? module.child_modules : []) walk(child);
-  };
-  walk(values.root_module);
+    const children = Array.isArray(module.child_modules) ? module.child_modules : [];
+    if (children.length > 0 && depth >= MAX_MODULE_DEPTH) cut = true;
+    else for (let i = children.length - 1; i >= 0; i--) pending.push({ module: children[i], depth: depth + 1 });
+  }
+  if (cut) tooDeep();
   return out;
 }
 
@@ -168,15 +182,25 @@ function providerConfigRegions(configuration: Json, variables: Json): Map<string
 }
 
 /** Resource address (with module path) → the provider_config_key the configuration gives it. */
-function collectConfigKeys(module: unknown, prefix: string, out: Map<string, string>): void {
-  if (!isRecord(module)) return;
-  for (const resource of Array.isArray(module.resources) ? module.resources.filter(isRecord) : []) {
-    if (typeof resource.address === 'string' && typeof resource.provider_config_key === 'string')
-      out.set(`${prefix}${resource.address}`, resource.provider_config_key);
+function collectConfigKeys(root: unknown, tooDeep: () => void): Map<string, string> {
+  const out = new Map<string, string>();
+  const pending: Array<{ module: unknown; prefix: string; depth: number }> = [{ module: root, prefix: '', depth: 0 }];
+  let cut = false;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { module, prefix, depth } = next;
+    if (!isRecord(module)) continue;
+    for (const resource of Array.isArray(module.resources) ? module.resources.filter(isRecord) : []) {
+      if (typeof resource.address === 'string' && typeof resource.provider_config_key === 'string')
+        out.set(`${prefix}${resource.address}`, resource.provider_config_key);
+    }
+    const calls = Object.entries(isRecord(module.module_calls) ? module.module_calls : {});
+    if (calls.length > 0 && depth >= MAX_MODULE_DEPTH) cut = true;
+    else
+      for (const [name, call] of calls)
+        if (isRecord(call)) pending.push({ module: call.module, prefix: `${prefix}module.${name}.`, depth: depth + 1 });
   }
-  for (const [name, call] of Object.entries(isRecord(module.module_calls) ? module.module_calls : {})) {
-    if (isRecord(call)) collectConfigKeys(call.module, `${prefix}module.${name}.`, out);
-  }
+  if (cut) tooDeep();
+  return out;
 }
 
 /** Keys look like `aws`, `aws.eu`, or inside modules `module.edge:aws` (older releases wrote `edge:aws`). */

@@ -223,3 +223,57 @@ describe('scan goes on past bad lockfiles', () => {
     });
   });
 });
+
+describe('input nested far deeper than any real file', () => {
+  let dir: string;
+  const depth = 20_000;
+  const deep = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'downstack-deep-'));
+    for (const name of ['bun', 'pnpm', 'plan', 'good']) await mkdir(join(dir, name));
+    await writeFile(
+      join(dir, 'bun', 'bun.lock'),
+      `{\n  "lockfileVersion": 1,\n  "workspaces": { "": { "name": "app" } },\n  "packages": {\n    "deep": ${deep}\n  }\n}\n`,
+    );
+    await writeFile(
+      join(dir, 'pnpm', 'pnpm-lock.yaml'),
+      `lockfileVersion: '9.0'\n\nimporters:\n\n  .:\n    dependencies: {}\n\npackages:\n\n  deep@1.0.0:\n    resolution: ${deep}\n`,
+    );
+    let modules = '';
+    for (let i = 0; i < depth; i++) modules += `{"address":"module.m${i}","resources":[],"child_modules":[`;
+    const resource =
+      '{"address":"aws_s3_bucket.b","mode":"managed","type":"aws_s3_bucket","name":"b","values":{"region":"eu-west-1"}}';
+    await writeFile(
+      join(dir, 'plan', 'plan.json'),
+      `{"format_version":"1.2","terraform_version":"1.9.0","planned_values":{"root_module":{"resources":[${resource}],"child_modules":[${modules}${']}'.repeat(depth)}]}}}`,
+    );
+    await writeFile(
+      join(dir, 'good', 'package.json'),
+      JSON.stringify({ name: 'good', dependencies: { stripe: '^17' } }),
+    );
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('each is a file:line problem or read as far as is sensible, and the rest of the scan goes on', async () => {
+    const { inputs } = await scanPaths([dir]);
+    const problems = inputs.flatMap((input) => input.errors);
+    expect(problems).toContainEqual({
+      file: join(dir, 'bun', 'bun.lock'),
+      line: 5,
+      message: 'nested more than 256 levels deep (far deeper than any lockfile); not read',
+    });
+    expect(problems).toContainEqual({
+      file: join(dir, 'pnpm', 'pnpm-lock.yaml'),
+      line: 11,
+      message: 'nested too deeply to read (far deeper than any lockfile)',
+    });
+    expect(problems).toContainEqual({
+      file: join(dir, 'plan', 'plan.json'),
+      message: 'the planned values nest modules more than 64 deep; the deeper ones are not read',
+    });
+    const plan = inputs.find((input) => input.file === join(dir, 'plan', 'plan.json'));
+    expect(plan?.dependencies.map((d) => [d.name, d.region])).toContainEqual(['aws_s3_bucket', 'eu-west-1']);
+    const good = inputs.find((input) => input.file === join(dir, 'good', 'package.json'));
+    expect(good?.dependencies.map((d) => d.name)).toEqual(['stripe']);
+  });
+});

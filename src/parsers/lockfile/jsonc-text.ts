@@ -12,6 +12,7 @@ export interface JsoncResult {
 }
 
 export function parseJsoncText(text: string, path: string, problems: InputProblem[]): JsoncResult {
+  assertShallow(text, path);
   const lines = new WeakMap<object, Map<string, number>>();
   const stack: Array<Record<string, unknown> | unknown[]> = [];
   let root: unknown;
@@ -67,4 +68,36 @@ export function parseJsoncText(text: string, path: string, problems: InputProble
   if (failure) throw failure;
   if (stack.length > 0) throw new ParseError(path, text.split('\n').length, 'JSON ends early (truncated file?)');
   return { value: root, lines };
+}
+
+/** Deeper nesting than any lockfile has; the JSONC reader recurses, so deeper input is refused before it is read. */
+const MAX_NESTING = 256;
+
+/** Throws at the line where brackets outside strings and comments nest deeper than MAX_NESTING. One linear pass. */
+function assertShallow(text: string, path: string): void {
+  let depth = 0;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 10) line++;
+    else if (char === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) {
+        if (text.charCodeAt(i) === 92 /* \ */) i++;
+        else if (text.charCodeAt(i) === 10) line++;
+      }
+    } else if (char === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i + 1 < text.length && text.charCodeAt(i + 1) !== 10) i++;
+    } else if (char === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      for (i += 2; i < text.length && !(text.charCodeAt(i) === 42 && text.charCodeAt(i + 1) === 47); i++)
+        if (text.charCodeAt(i) === 10) line++;
+      i++;
+    } else if (char === 123 /* { */ || char === 91 /* [ */) {
+      if (++depth > MAX_NESTING)
+        throw new ParseError(
+          path,
+          line,
+          `nested more than ${MAX_NESTING} levels deep (far deeper than any lockfile); not read`,
+        );
+    } else if (char === 125 /* } */ || char === 93 /* ] */) depth--;
+  }
 }

@@ -155,7 +155,11 @@ function plain(text: string): string | null {
   return text;
 }
 
-function parseFlow(text: string, at: number, line: number): { value: FastValue; end: number } {
+/** Deeper flow nesting than any lockfile writes; the full parser takes such a file (and reports it). */
+const MAX_FLOW_DEPTH = 32;
+
+function parseFlow(text: string, at: number, line: number, depth = 0): { value: FastValue; end: number } {
+  if (depth >= MAX_FLOW_DEPTH) throw new Unsupported();
   const closing = text[at] === '{' ? '}' : ']';
   const map: FastMap = new Map();
   const list: FastValue[] = [];
@@ -178,7 +182,7 @@ function parseFlow(text: string, at: number, line: number): { value: FastValue; 
     }
     let value: FastValue;
     if (text[i] === '{' || text[i] === '[') {
-      const nested = parseFlow(text, i, line);
+      const nested = parseFlow(text, i, line, depth + 1);
       value = nested.value;
       i = nested.end;
     } else {

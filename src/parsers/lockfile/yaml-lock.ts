@@ -47,6 +47,8 @@ function fullLock(text: string, path: string): YamlLock {
     throw new ParseError(path, undefined, `invalid YAML: ${(error as Error).message}`);
   }
   const first = doc.errors[0];
+  if (first?.code === 'RESOURCE_EXHAUSTION')
+    throw new ParseError(path, first.linePos?.[0]?.line, 'nested too deeply to read (far deeper than any lockfile)');
   if (first) throw new ParseError(path, first.linePos?.[0]?.line, `invalid YAML: ${first.message.split('\n')[0]}`);
   const lineAt = lineLocator(text);
   const scalar = (node: unknown) =>

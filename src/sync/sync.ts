@@ -17,7 +17,7 @@ import { describeProblem, type ReaderContext, type ReaderResult } from '../reade
 import { endpointsFor, isComponents, readerFor, unsyncableReason, type Endpoint } from './adapters/index.js';
 import { decodeBody, sniffBody } from './decode.js';
 import { PoliteClient, type FetchResult, type HttpOptions, type HttpStats, type Validators } from './http.js';
-import { acquireLock } from '../incidents/lock.js';
+import { acquireLock, type HeldLock } from '../incidents/lock.js';
 import { VERSION } from '../version.js';
 import { type Batch, MAX_INCIDENTS_PER_PROVIDER, mergeIncidents } from './merge.js';
 
@@ -53,6 +53,8 @@ export interface SyncOptions {
   /** Aborts the whole run (requests fail with "deadline reached", data stays as it was). */
   signal?: AbortSignal;
   lockWaitMs?: number;
+  /** The caller holds the index lock already (the gate's sync runs in a worker while the CLI holds it). */
+  lockHeld?: boolean;
   onEvent?: (event: SyncEvent) => void;
   now?: () => Date;
   /** Providers whose status pages must be on public addresses (those a repository defines itself). */
@@ -72,12 +74,14 @@ export function userAgent(): string {
 
 export async function runSync(options: SyncOptions): Promise<SyncReport> {
   const now = options.now ?? (() => new Date());
-  const lock = await acquireLock(options.indexDir, {
-    waitMs: options.lockWaitMs ?? 30_000,
-    signal: options.signal,
-  }).catch((error: unknown) => {
-    throw indexWriteError(error, options.indexDir);
-  });
+  const lock: HeldLock = options.lockHeld
+    ? { release: async () => undefined }
+    : await acquireLock(options.indexDir, {
+        waitMs: options.lockWaitMs ?? 30_000,
+        signal: options.signal,
+      }).catch((error: unknown) => {
+        throw indexWriteError(error, options.indexDir);
+      });
   try {
     await removeLeftovers(options.indexDir);
     await new IncidentIndex(options.indexDir).recoverBatch();

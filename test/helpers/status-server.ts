@@ -33,6 +33,8 @@ export interface StatusServer {
   routes: Map<string, Route>;
   /** Requests per path (query ignored). */
   counts: Map<string, number>;
+  /** Responses per path whose body was sent to the end. */
+  finished: Map<string, number>;
   requests: Array<{ path: string; headers: IncomingMessage['headers'] }>;
   total(): number;
   /** Most requests the server was answering at the same moment. */
@@ -47,6 +49,7 @@ export async function startStatusServer(
 ): Promise<StatusServer> {
   const table = new Map(Object.entries(routes));
   const counts = new Map<string, number>();
+  const finished = new Map<string, number>();
   const requests: StatusServer['requests'] = [];
   const sockets = new Set<import('node:net').Socket>();
   let inFlight = 0;
@@ -63,6 +66,7 @@ export async function startStatusServer(
       if (shared) shared.inFlight--;
     });
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    res.on('finish', () => finished.set(path, (finished.get(path) ?? 0) + 1));
     const seen = (counts.get(path) ?? 0) + 1;
     counts.set(path, seen);
     requests.push({ path, headers: req.headers });
@@ -86,6 +90,7 @@ export async function startStatusServer(
     port,
     routes: table,
     counts,
+    finished,
     requests,
     total: () => [...counts.values()].reduce((a, b) => a + b, 0),
     peakConcurrency: () => peak,

@@ -128,7 +128,12 @@ export async function runSync(options: SyncOptions): Promise<SyncReport> {
 async function removeLeftovers(dir: string): Promise<void> {
   const cutoff = Date.now() - 10 * 60_000;
   for (const name of await readdir(dir)) {
-    if (!/^\.[0-9a-f]{12}\.tmp$|^\.sync\.lock\.[0-9a-f]{16}$/.test(name)) continue;
+    if (
+      !/^\.[0-9a-f]{12}\.tmp$|^\.sync\.lock\.[0-9a-f]{16}$|^\.sync\.lock\.claim-[0-9a-f]{16}(-\d+|\.[0-9a-f]{16})$/.test(
+        name,
+      )
+    )
+      continue;
     const path = join(dir, name);
     const info = await stat(path).catch(() => undefined);
     if (info && info.mtimeMs < cutoff) await rm(path, { force: true });

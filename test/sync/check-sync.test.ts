@@ -107,9 +107,9 @@ describe('check --sync', () => {
       server.routes.set(`/${id}/api/v2/scheduled-maintenances.json`, { body: EMPTY_MAINT });
     }
     try {
-      const catalog = loadCatalog([
-        writeCatalog(ids.map((id) => ({ id, platform: 'statuspage', url: `${server.url}/${id}` }))),
-      ]);
+      const catalog = testCatalog([], {
+        extra: ids.map((id) => ({ id, platform: 'statuspage', url: `${server.url}/${id}` })),
+      });
       const indexDir = tempDir();
       const dir = tempDir('downstack-project-');
       const dependencies = Object.fromEntries(ids.map((id) => [`${id}-sdk`, '^1.0.0']));

@@ -6,7 +6,7 @@ import { JOB_KINDS } from '../jobs/kinds.js';
 import { knownJobs, type KnownJob } from '../jobs/runs.js';
 import { nextRuns, readSchedule, type RunList } from '../jobs/schedule.js';
 import { scheduleLabel } from '../report/job-runs.js';
-import { cleanLine } from '../sanitize.js';
+import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 import { formatUtc } from '../time.js';
 import { addOptions } from '../settings/options.js';
@@ -39,10 +39,10 @@ export function registerJobsCommand(program: Command, context: CliContext): void
     const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
     const name = (id: string) => catalog.providers.get(id)?.name ?? id;
     if (flags.format === 'json') {
-      await context.emit(`${JSON.stringify(jobsToJson(listed, context.now), null, 2)}\n`);
+      await context.emit(jsonDocument(jobsToJson(listed, context.now)));
     } else if (jobs.length === 0) {
       context.stderr.write(
-        `downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
+        text`downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
       );
     } else {
       await context.emit(jobsTable(listed, name));
@@ -58,24 +58,24 @@ function upcoming({ job }: KnownJob, now: Date, count: number): RunList {
 
 type Listed = { known: KnownJob; next: RunList };
 
-function jobsTable(listed: Listed[], name: (id: string) => string): string {
-  const out = [`Scheduled jobs (${listed.length})`];
+function jobsTable(listed: Listed[], name: (id: string) => string): SafeText {
+  const out = [text`Scheduled jobs (${listed.length})`];
   for (const { known, next } of listed) {
     const { job, providers } = known;
     const where = cleanLine(`${job.file}${job.line ? `:${job.line}` : ''}`, 120);
-    out.push(`  ${cleanLine(job.name, 80)}  ${where}`);
-    out.push(`      ${JOB_KINDS[job.kind].label} · ${cleanLine(scheduleLabel(job), 120)}`);
+    out.push(text`  ${cleanLine(job.name, 80)}  ${where}`);
+    out.push(text`      ${JOB_KINDS[job.kind].label} · ${cleanLine(scheduleLabel(job), 120)}`);
     const when =
       next.every !== undefined
         ? `every ${next.every}; the times are not known (no start time in the file)`
         : next.at.length > 0
           ? `next ${next.at.map(formatUtc).join(', ')}`
           : 'no run ahead';
-    out.push(`      ${when}`);
-    if (providers.length > 0) out.push(`      uses ${providers.map(name).join(', ')}`);
-    for (const note of next.notes) out.push(`      ${cleanLine(note, 200)}`);
+    out.push(text`      ${when}`);
+    if (providers.length > 0) out.push(text`      uses ${providers.map((id) => cleanLine(name(id), 60)).join(', ')}`);
+    for (const note of next.notes) out.push(text`      ${cleanLine(note, 200)}`);
   }
-  return `${out.join('\n')}\n`;
+  return text`${joinText(out)}\n`;
 }
 
 function jobsToJson(listed: Listed[], now: Date): object {

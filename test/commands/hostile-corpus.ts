@@ -65,6 +65,15 @@ export function writeCorpus(statusBase: string): Corpus {
     },
   };
   writeFileSync(join(app, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
+  mkdirSync(join(stack, '.github', 'workflows'), { recursive: true });
+  writeFileSync(
+    join(stack, '.github', 'workflows', 'sync.yml'),
+    stringify({
+      name: `Nightly${PAYLOAD}${MARKDOWN}`,
+      on: { schedule: [{ cron: '*/15 * * * *' }] },
+      jobs: { sync: { 'runs-on': 'ubuntu-latest', steps: [{ run: 'curl -fsS https://api.stripe.com/v1/charges' }] } },
+    }),
+  );
   mkdirSync(join(stack, BROKEN_DIR));
   writeFileSync(
     join(stack, BROKEN_DIR, 'package.json'),

@@ -2,7 +2,7 @@
 // index file, an imported document, a status page or a catalog file carries, nothing raw reaches stdout or stderr —
 // no control or escape sequence, no bidi or invisible character, no CI workflow command we did not write ourselves,
 // no Markdown that breaks a table or notifies people.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_FORMATS } from '../../src/report/formats.js';
@@ -113,11 +113,23 @@ describe('a hostile corpus through every command and format', () => {
         expect(report.notInCatalog).toContain(UNKNOWN_SDK);
         expect(report.findings.flatMap((finding) => finding.components)).toContain(COMPONENT);
       }
+      // A hostile job name in a workflow reaches the replay checklist too.
+      if (format === 'table' || format === 'markdown') expect(result.stdout).toMatch(/Nightly/);
       if (format === 'markdown') expectSoundMarkdown(result.stdout);
       if (format === 'github')
         expect(result.stdout.split('\n').filter((line) => line.startsWith('::')).length).toBeGreaterThan(3);
     });
   }
+
+  it('a report written with --output passes the same boundary as standard output', async () => {
+    const file = join(corpus.root, 'report.md');
+    const args = ['check', corpus.stack, '--format', 'markdown', '--since', '2020-01-01', '--index', corpus.index];
+    const written = await run([...args, '--output', file]);
+    expect(written.code, written.stderr).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expectNothingRaw('check --output', { ...written, stdout: text });
+    expect(text).toBe((await run(args)).stdout);
+  });
 
   it('check --fail-on active syncs the hostile status page first and fails the gate cleanly', async () => {
     const result = await run(['check', corpus.stack, '--fail-on', 'active', '--index', corpus.index], {
@@ -177,6 +189,16 @@ describe('a hostile corpus through every command and format', () => {
       expect(result.code, result.stderr).toBe(0);
       expectNothingRaw(args.join(' '), result);
     }
+  });
+
+  it('jobs, as a table and as JSON that keeps every character', async () => {
+    const table = await run(['jobs', corpus.stack]);
+    expect(table.code, table.stderr).toBe(0);
+    expectNothingRaw('jobs', table);
+    expect(table.stdout).toMatch(/^ {2}Nightly/m);
+    const json = await run(['jobs', corpus.stack, '--format', 'json']);
+    expectNothingRaw('jobs json', json);
+    expect((JSON.parse(json.stdout) as { jobs: Array<{ name: string }> }).jobs[0]?.name).toContain('\u001b');
   });
 
   it('feed, for one provider and for the stack', async () => {

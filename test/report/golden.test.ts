@@ -36,7 +36,7 @@ describe('every check format on the fixed stack and index', () => {
   for (const format of ['table', 'json', 'markdown', 'html'] as const) {
     it(`renders ${format} with the scheduled jobs that ran in each replay window`, async () => {
       const report = await fixtureReport('jobs-stack');
-      expectGolden(renderCheck(report, format, { now: NOW }), `jobs.${EXTENSIONS[format]}`);
+      expectGolden(forOutput(renderCheck(report, format, { now: NOW })), `jobs.${EXTENSIONS[format]}`);
     });
   }
 

@@ -25,14 +25,17 @@ export function chainSteps(link: ChainLink): string[] {
   return steps;
 }
 
+/** Stands in for `via` in an object literal, so the property keeps its place among the others (JSON key order). */
+export const CHAIN_PENDING: string[] = [];
+
 /**
  * Gives `dependency` a `via` read from `link` on first access and kept from then on: an own, enumerable property, so
- * JSON output, spreads and comparisons see an ordinary array.
+ * JSON output, spreads and comparisons see an ordinary array. Write `via: CHAIN_PENDING` where it belongs.
  */
-export function withChain(dependency: Omit<Dependency, 'via'>, link: ChainLink): Dependency {
+export function withChain(dependency: Dependency, link: ChainLink): Dependency {
   LINKS.set(dependency, link);
   Object.defineProperty(dependency, 'via', LAZY_VIA);
-  return dependency as Dependency;
+  return dependency;
 }
 
 const LAZY_VIA: PropertyDescriptor = {

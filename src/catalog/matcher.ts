@@ -324,12 +324,11 @@ export function exposuresFor(
       if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module')
         narrowed.add(hit.provider);
       if (hit.component) addComponent(exposure.components, hit.component, dependency, listedEvidence);
-      else if (dependency.ecosystem === 'terraform-provider')
-        requirementOnly.set(hit.provider, [...(requirementOnly.get(hit.provider) ?? []), dependency]);
+      else if (dependency.ecosystem === 'terraform-provider') append(requirementOnly, hit.provider, dependency);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
       else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider))
-        wholeRegions.set(hit.provider, [...(wholeRegions.get(hit.provider) ?? []), hit.region ?? dependency.region]);
+        append(wholeRegions, hit.provider, hit.region ?? dependency.region);
       const seen = counted.get(hit.provider) as Set<Dependency>;
       if (!seen.has(dependency)) {
         seen.add(dependency);
@@ -339,8 +338,7 @@ export function exposuresFor(
     }
   }
   for (const [provider, requirements] of requirementOnly) {
-    if (!narrowed.has(provider))
-      wholeRegions.set(provider, [...(wholeRegions.get(provider) ?? []), ...requirements.map(() => undefined)]);
+    if (!narrowed.has(provider)) for (const _requirement of requirements) append(wholeRegions, provider, undefined);
   }
   for (const [provider, regions] of wholeRegions) {
     const exposure = byProvider.get(provider) as Exposure;
@@ -391,6 +389,13 @@ function addComponent(
   if (seen.has(dependency)) return;
   seen.add(dependency);
   existing.evidence?.push(dependency);
+}
+
+/** Adds to a list in a map in place (copying the list for each item made many matches cost O(n²)). */
+function append<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
+  const list = lists.get(key);
+  if (list) list.push(value);
+  else lists.set(key, [value]);
 }
 
 function byName(a: ExposedComponent, b: ExposedComponent) {

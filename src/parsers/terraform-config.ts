@@ -3,7 +3,7 @@
 import { collectJobs } from '../jobs/found.js';
 import type { InputProblem, InputResult } from '../model.js';
 import { fileKind } from './terraform/config-files.js';
-import { evaluateTree, MAX_CONFIGURATIONS, MAX_MODULE_DEPTH, type Tree } from './terraform/evaluate.js';
+import { evaluateTree, MAX_MODULE_DEPTH, type Tree } from './terraform/evaluate.js';
 import {
   directoryOf,
   downloadedModuleDir,
@@ -122,19 +122,19 @@ async function loadTree(
 }
 
 /**
- * Download directories of remote module calls reachable from the roots that were not looked for yet. A module is
- * walked through at most as many paths as the evaluation reads it in, so a diamond of modules costs its size.
+ * Download directories of remote module calls reachable from the roots that were not looked for yet. Each module is
+ * walked once per root, on the first path that reaches it (a diamond of modules has 2^n paths): a remote module
+ * called from a local module that other paths reach too is looked for at the first path's key only.
  */
 function downloadsWanted(tree: Tree, roots: string[], attempted: Set<string>): string[] {
   const wanted = new Set<string>();
   for (const root of roots) {
-    const walks = new Map<string, number>();
+    const walked = new Set<string>();
     const pending: Array<{ dir: string; key: string[]; stack: string[] }> = [{ dir: root, key: [], stack: [root] }];
     for (let next = pending.pop(); next; next = pending.pop()) {
       const { dir, key, stack } = next;
-      const walked = walks.get(dir) ?? 0;
-      if (walked >= MAX_CONFIGURATIONS || stack.length > MAX_MODULE_DEPTH) continue;
-      walks.set(dir, walked + 1);
+      if (walked.has(dir) || stack.length > MAX_MODULE_DEPTH) continue;
+      walked.add(dir);
       for (const call of [...(tree.modules.get(dir)?.calls ?? [])].reverse()) {
         const child = call.localDir ?? downloadedModuleDir(root, [...key, call.name], call.source);
         if (stack.includes(child)) continue;

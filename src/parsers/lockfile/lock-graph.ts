@@ -2,7 +2,7 @@
 // package graph; `via` chains, `direct` and the dev/optional/peer kind are derived here, once, so all formats answer
 // "why is this here?" the same way.
 import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
-import { type ChainLink, chainLink, withChain } from '../../via-chain.js';
+import { CHAIN_PENDING, type ChainLink, chainLink, withChain } from '../../via-chain.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -87,6 +87,7 @@ export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem:
               file,
               line: target.line,
               direct: chain.length === 2,
+              via: CHAIN_PENDING,
               kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
               workspace: multi ? root.name : undefined,
             },

@@ -32,10 +32,11 @@ export interface EvaluateOptions {
 const MODULE_META = new Set(['source', 'version', 'providers', 'count', 'for_each', 'depends_on']);
 /**
  * A module reached again with the same providers and inputs yields the same dependencies, so it is read once per
- * configuration, not once per path (a "diamond" of modules each calling the next twice has 2^n paths). A module
- * reached in more configurations than this is read in the first ones and named, so the cost stays linear.
+ * configuration, not once per path (a "diamond" of modules each calling the next twice has 2^n paths). Real
+ * configurations call a module in tens of configurations (the EKS module's tests: 100 in all); past this many
+ * module readings in one tree the rest is named, so a hostile graph's cost stays bounded.
  */
-export const MAX_CONFIGURATIONS = 8;
+export const MAX_MODULE_READS = 2_000;
 /** Deeper module nesting than any real configuration; past it a call is named, not followed. */
 export const MAX_MODULE_DEPTH = 64;
 
@@ -53,6 +54,9 @@ export function evaluateTree(
     !options.fastPath || block.source === undefined || REGION_ATTRIBUTES.test(block.source);
 
   /** False when this module was already read with these providers and inputs, or too often to read again. */
+  let reads = 0;
+  let budgetNamed = false;
+  /** False when this module was already read with these providers and inputs, or the tree's budget is spent. */
   const firstTime = (
     module: ModuleDir,
     root: boolean,
@@ -68,15 +72,17 @@ export function evaluateTree(
     let seen = configurations.get(module.dir);
     if (!seen) configurations.set(module.dir, (seen = new Set()));
     if (seen.has(key)) return false;
-    if (seen.size >= MAX_CONFIGURATIONS) {
-      if (call)
+    if (reads >= MAX_MODULE_READS) {
+      if (call && !budgetNamed)
         problems.push({
           file: call.file,
           line: call.line,
-          message: `module "${call.labels[0]}": ${module.dir} is reached with more than ${MAX_CONFIGURATIONS} different providers and inputs; only the first ${MAX_CONFIGURATIONS} are read`,
+          message: `module "${call.labels[0]}": the modules here are reached in more than ${MAX_MODULE_READS} different configurations; ${module.dir} and the rest past that are not read`,
         });
+      budgetNamed = true;
       return false;
     }
+    reads++;
     seen.add(key);
     return true;
   };

@@ -17,7 +17,10 @@ function diamond(depth: number, argumentsOf: (k: number, side: string) => string
   const root = `provider "aws" {\n  region = "eu-west-2"\n}\n\n${calls('./modules/m1', 0)}`;
   files.set('stack', [{ path: 'stack/main.tf', text: root }]);
   for (let k = 1; k <= depth; k++) {
-    const next = k < depth ? `\nvariable "name" {}\n\n${calls(`../m${k + 1}`, k)}` : '\nvariable "name" {}\n';
+    const next =
+      k < depth
+        ? `\nvariable "a" {}\nvariable "b" {}\n\n${calls(`../m${k + 1}`, k)}`
+        : '\nvariable "a" {}\nvariable "b" {}\n';
     const text = `resource "aws_s3_bucket" "b${k}" {\n  bucket = "bucket-${k}"\n}\n${next}`;
     files.set(`stack/modules/m${k}`, [{ path: `stack/modules/m${k}/main.tf`, text }]);
   }
@@ -57,17 +60,38 @@ describe('module graphs', () => {
     expect(ratio).toBeLessThan(LINEAR_AT_4X);
   });
 
-  it('a module reached with ever new inputs is read in the first few configurations and named', async () => {
-    // The left call passes its caller's name on and the right one sets its own, so module k is reached with k names.
+  it('a module reached in many real configurations is read in each, the same configuration once', async () => {
+    // Every module calls the next twice, left passing its caller's `a` on and setting `b`, right the other way
+    // round: module k is reached in about 2k configurations, each of which can place resources differently.
     const inputs = await read(
-      diamond(12, (k, side) => (side === 'left' && k > 0 ? '  name = var.name\n' : `  name = "r${k}"\n`)),
+      diamond(12, (k, side) =>
+        side === 'left'
+          ? `  a = ${k ? 'var.a' : '"a0"'}\n  b = "l${k}"\n`
+          : `  a = "r${k}"\n  b = ${k ? 'var.b' : '"b0"'}\n`,
+      ),
+    );
+    expect(inputs.flatMap((input) => input.errors)).toEqual([]);
+    const resources = inputs.flatMap((input) => input.dependencies).filter((d) => d.ecosystem === 'terraform-resource');
+    // 2 + 4 + … : far fewer than the 2 + 4 + 8 + … paths, far more than one per module.
+    expect(resources.length).toBeGreaterThan(12 * 3);
+    expect(resources.length).toBeLessThan(12 * 13 * 2);
+  });
+
+  it('a graph whose configurations multiply past any real one is read up to a budget and named once', async () => {
+    const inputs = await read(
+      diamond(50, (k, side) =>
+        side === 'left'
+          ? `  a = ${k ? 'var.a' : '"a0"'}\n  b = "l${k}"\n`
+          : `  a = "r${k}"\n  b = ${k ? 'var.b' : '"b0"'}\n`,
+      ),
     );
     const problems = inputs.flatMap((input) => input.errors);
-    expect(problems.length).toBeGreaterThan(0);
+    expect(problems).toHaveLength(1);
     expect(problems[0]?.message).toMatch(
-      /^module "(left|right)": stack\/modules\/m\d+ is reached with more than 8 different providers and inputs; only the first 8 are read$/,
+      /^module "(left|right)": the modules here are reached in more than 2000 different configurations; stack\/modules\/m\d+ and the rest past that are not read$/,
     );
-    expect(inputs.flatMap((input) => input.dependencies).length).toBeLessThan(12 * 9 + 2);
+    const resources = inputs.flatMap((input) => input.dependencies).filter((d) => d.ecosystem === 'terraform-resource');
+    expect(resources.length).toBeLessThanOrEqual(2_000);
   });
 
   it('nesting deeper than any real configuration is named at the call, and the rest is read', async () => {

@@ -1,10 +1,12 @@
-// Rendering cost of each report format on a large synthetic stack, as ratios to the JSON contract's cost.
+// Rendering cost of each report format on a large synthetic stack, as ratios to the JSON contract's cost; each is
+// timed through the output boundary (forOutput), which is what the CLI writes.
 // Run after `tsc` (reads dist/). bench/run.js should call run() when it exists.
 import { performance } from 'node:perf_hooks';
 import { loadCatalog } from '../dist/catalog/loader.js';
 import { runCheck } from '../dist/check.js';
 import { renderAtom } from '../dist/report/atom.js';
 import { renderCheck } from '../dist/report/render.js';
+import { forOutput } from '../dist/sanitize.js';
 
 const FIXTURES = new URL('../test/fixtures/report/', import.meta.url).pathname;
 const NOW = new Date('2021-08-11T06:00:00Z');
@@ -46,10 +48,10 @@ function time(fn, rounds) {
 export async function run() {
   const report = await bigReport(2000);
   const rounds = 5;
-  const baseline = time(() => renderCheck(report, 'json', { now: NOW }), rounds);
+  const baseline = time(() => forOutput(renderCheck(report, 'json', { now: NOW })), rounds);
   console.log(`reports json (baseline, 2000 findings): ${baseline.toFixed(1)} ms, ratio vs baseline: 1.0×`);
   for (const format of ['table', 'markdown', 'sarif', 'github', 'html']) {
-    const ms = time(() => renderCheck(report, format, { now: NOW }), rounds);
+    const ms = time(() => forOutput(renderCheck(report, format, { now: NOW })), rounds);
     console.log(
       `reports ${format} (2000 findings): ${ms.toFixed(1)} ms, ratio vs baseline: ${(ms / baseline).toFixed(1)}×`,
     );
@@ -60,7 +62,10 @@ export async function run() {
     components: finding.components,
     replay: finding.replay,
   }));
-  const atom = time(() => renderAtom({ id: 'urn:downstack:feed:bench', title: 'bench', now: NOW, entries }), rounds);
+  const atom = time(
+    () => forOutput(renderAtom({ id: 'urn:downstack:feed:bench', title: 'bench', now: NOW, entries })),
+    rounds,
+  );
   console.log(
     `reports atom (2000 entries): ${atom.toFixed(1)} ms, ratio vs baseline: ${(atom / baseline).toFixed(1)}×`,
   );

@@ -9,7 +9,6 @@ import { CHECK_FORMATS } from '../../src/report/formats.js';
 import { type CliRun, runCli } from '../helpers/cli.js';
 import { startStatusServer, type StatusServer } from '../helpers/status-server.js';
 import {
-  COMPONENT,
   type Corpus,
   PAYLOAD,
   STACK_DIR,
@@ -107,11 +106,11 @@ describe('a hostile corpus through every command and format', () => {
       if (format === 'json') {
         const report = JSON.parse(result.stdout) as {
           notInCatalog: string[];
-          findings: Array<{ components: string[] }>;
+          providers: Array<{ evidence: Array<{ via: string[] }> }>;
         };
         // JSON keeps the data exact: the reader gets every character back from the escapes.
         expect(report.notInCatalog).toContain(UNKNOWN_SDK);
-        expect(report.findings.flatMap((finding) => finding.components)).toContain(COMPONENT);
+        expect(report.providers.flatMap((provider) => provider.evidence.flatMap((d) => d.via))).toContain(WRAPPER);
       }
       // A hostile job name in a workflow reaches the replay checklist too.
       if (format === 'table' || format === 'markdown') expect(result.stdout).toMatch(/Nightly/);

@@ -1,4 +1,5 @@
 // The one list of matchers (src/catalog/matchers.ts) against the schema, the matcher, the loader and `providers`.
+import { forOutput } from '../../src/sanitize.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type MatcherKind, matchersOf } from '../../src/catalog/matchers.js';
@@ -132,7 +133,7 @@ describe('the list of matchers', () => {
   it('is what `providers` searches and shows: every kind, provider-wide and on the component', () => {
     const byKind = (kind: MatcherKind) => matchersOf(acme).filter((entry) => entry.kind === kind);
     for (const entry of matchersOf(acme)) expect(searchProviders([acme], entry.value), entry.value).toEqual([acme]);
-    const shown = describeProvider(acme);
+    const shown = forOutput(describeProvider(acme));
     expect(shown).toContain('resources    acme_*');
     expect(shown).toContain('dns txt      acme-verify=');
     expect(shown).toContain(`Queues ← acme-queues, acme_queue*, queues.acme.example, dns cname q.acme.example`);

@@ -1,7 +1,6 @@
 // Module graphs are read once per module and configuration: a "diamond" whose every module calls the next twice has
 // 2^n paths but n modules, and nesting past any real configuration is named instead of overflowing the stack.
 import { describe, expect, it } from 'vitest';
-import { ParseError } from '../../../src/errors.js';
 import type { InputResult } from '../../../src/model.js';
 import { terraformParser } from '../../../src/parsers/terraform-config.js';
 import type { SourceFile } from '../../../src/parsers/types.js';
@@ -27,14 +26,20 @@ function diamond(depth: number, argumentsOf: (k: number, side: string) => string
   return files;
 }
 
+/** The scan's view of an in-memory tree: the root module's files, and every other directory on request. */
 async function read(files: Map<string, SourceFile[]>): Promise<InputResult[]> {
-  return terraformParser.parseSet([{ dir: 'stack', files: files.get('stack') as SourceFile[] }], {
-    async readDirectory(dir) {
+  const byPath = new Map([...files.values()].flat().map((file) => [file.path, file.text]));
+  const missing = { failed: 'missing' as const, reason: 'no such file or directory' };
+  return (await terraformParser.parseTogether?.(files.get('stack') as SourceFile[], {
+    async list(dir) {
       const found = files.get(dir);
-      if (!found) throw new ParseError(dir, undefined, 'no such directory');
-      return found;
+      return found ? { files: found.map((file) => file.path.slice(dir.length + 1)), dirs: [] } : missing;
     },
-  });
+    async read(path) {
+      const text = byPath.get(path);
+      return text === undefined ? missing : { text };
+    },
+  })) as InputResult[];
 }
 
 describe('module graphs', () => {

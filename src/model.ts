@@ -163,6 +163,13 @@ export interface IncidentUpdate {
   components: string[];
 }
 
+/**
+ * How far an incident's start can be trusted as the start of impact: `exact` (the provider states it as data: Google
+ * Cloud's `begin`, a hand-checked postmortem), `from-text` (stated in the provider's words and read from them),
+ * `upper-bound` (only when the status page first posted: impact began then or earlier).
+ */
+export type TimePrecision = 'exact' | 'upper-bound' | 'from-text';
+
 export interface TimeWindow {
   from: string;
   to: string;
@@ -197,6 +204,8 @@ export interface Incident {
   conflicts?: string[];
   /** Components and regions read from the text rather than from the source's own fields. */
   evidence?: TextEvidence[];
+  /** Set by the bundled history and the snapshot; for other incidents it is read from their times (src/incidents/lead.ts). */
+  timePrecision?: TimePrecision;
   source: string;
 }
 
@@ -204,6 +213,16 @@ export interface ReplayWindow {
   from: string;
   /** null while the incident is still open. */
   to: string | null;
+  /** Set when `from` was moved earlier than the status page's first post, which impact usually precedes. */
+  lead?: AppliedLead;
+}
+
+export interface AppliedLead {
+  /** When the status page first posted (the start the page gives). */
+  postedAt: string;
+  minutes: number;
+  /** Where the figure comes from: `--lead`, or the platform whose history it was measured on. */
+  basis: string;
 }
 
 export interface Finding {

@@ -1,11 +1,19 @@
 // Replay windows: from the earliest credible start to the latest credible end of each finding, merged.
-import type { Finding, Incident, ReplayBand, ReplayWindow } from './model.js';
+import type { AppliedLead, Finding, Incident, ReplayBand, ReplayWindow } from './model.js';
 
 /**
  * Earliest of: stated impact start, first update, status-page start. Latest of: resolution, stated impact end.
  * Later updates (a postmortem posted days after) are not part of the outage, so they do not extend it.
+ * A `lead` (given only where the start is the page's first post, src/incidents/lead.ts) moves the start earlier.
  */
-export function replayWindow(incident: Incident): ReplayWindow {
+export function replayWindow(incident: Incident, lead?: AppliedLead): ReplayWindow {
+  const window = credibleWindow(incident);
+  if (!lead || lead.minutes <= 0) return window;
+  const from = `${new Date(Date.parse(window.from) - lead.minutes * 60_000).toISOString().slice(0, 19)}Z`;
+  return { from, to: window.to, lead: { ...lead, postedAt: window.from } };
+}
+
+function credibleWindow(incident: Incident): ReplayWindow {
   const starts = [
     incident.startedAt,
     incident.impactWindow?.from,

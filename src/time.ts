@@ -56,6 +56,19 @@ function isCalendarTime(year: number, month: number, day: number, hour: number, 
   );
 }
 
+/** A length of time (`45m`, `1h`, `1.5h`, `0`) in minutes, for options such as `--lead`. */
+export function parseDurationArg(value: string, flag: string): number {
+  const trimmed = value.trim();
+  if (trimmed === '0') return 0;
+  const duration = DURATION.exec(trimmed);
+  const minutes = duration ? (Number(duration[1]) * (UNIT_MS[(duration[2] ?? 'm').toLowerCase()] ?? 0)) / 60_000 : NaN;
+  if (minutes <= 24 * 60) return minutes;
+  if (duration) throw new UsageError(`${flag} "${value}" is longer than a day; a lead is minutes to hours`);
+  throw new UsageError(
+    `${flag} "${value}" is not a length of time: use minutes or hours (30m, 1h, 1.5h) or 0 for none`,
+  );
+}
+
 /** `1h 39m`, `2d 3h`, `45m`, `<1m`. */
 export function formatDuration(ms: number): string {
   if (ms < 60_000) return '<1m';

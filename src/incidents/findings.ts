@@ -3,12 +3,15 @@ import { findComponent } from '../catalog/loader.js';
 import type { Catalog } from '../catalog/loader.js';
 import type { Exposure, Finding, Incident } from '../model.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
+import type { LeadFor } from './lead.js';
 
 export interface FindingOptions {
   since: Date;
   until: Date;
   now: Date;
   includeMaintenance?: boolean;
+  /** Moves starts that are only a first post earlier; without it windows start where the page does. */
+  leadFor?: LeadFor;
 }
 
 const CLOSED = new Set(['resolved', 'postmortem', 'completed']);
@@ -27,7 +30,7 @@ export function findIncidents(
   for (const exposure of exposures) {
     for (const incident of incidents.get(exposure.provider) ?? []) {
       if (incident.kind === 'maintenance' && !options.includeMaintenance) continue;
-      const replay = replayWindow(incident);
+      const replay = replayWindow(incident, options.leadFor?.(incident));
       if (!overlapsWindow(replay, options.since, options.until, options.now)) continue;
       const touched = touchedComponents(exposure, incident, catalog);
       if (!touched) continue;

@@ -42,6 +42,7 @@ const IncidentFields = z.object({
   evidence: z
     .array(z.object({ kind: z.enum(['component', 'region']), value: z.string(), quote: z.string() }))
     .optional(),
+  timePrecision: z.enum(['exact', 'upper-bound', 'from-text']).optional(),
   source: z.string(),
 });
 

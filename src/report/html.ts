@@ -14,6 +14,7 @@ import {
   countLabel,
   isHttpUrl,
   providerName,
+  leadNote,
   replayLabel,
   statedDuration,
   statusFeed,
@@ -196,7 +197,9 @@ function incidentRow(report: CheckReport, finding: Finding, now: Date): string {
     : '';
   const stated = incident.impactWindow
     ? `<br><span class="muted">stated impact ${x(formatRange(incident.impactWindow.from, incident.impactWindow.to))}</span>`
-    : '';
+    : finding.replay.lead
+      ? `<br><span class="muted">${x(leadNote(finding.replay))}</span>`
+      : '';
   return `<tr><td>${state}</td><td>${x(providerName(report, finding.provider))}${through}</td><td>${linked}<br><span class="muted">impact ${x(incident.impact)}</span></td><td>${x(touchedLabel(finding))}${possibly}</td><td>${x(replayLabel(finding, now))}${stated}</td></tr>`;
 }
 

@@ -13,6 +13,7 @@ import {
   countLabel,
   isHttpUrl,
   providerName,
+  leadNote,
   replayLabel,
   statedDuration,
   statusFeed,
@@ -126,7 +127,8 @@ function findingRow(report: CheckReport, finding: Finding, now: Date): string {
   const linked = isHttpUrl(incident.url) ? `[${title}](${linkTarget(incident.url)})` : title;
   const possibly = finding.confidence === 'possibly' ? ' (possibly: regional incident, your region is unknown)' : '';
   const through = finding.through ? ` (through ${md(providerName(report, finding.through))})` : '';
-  return `| ${state} | ${md(providerName(report, finding.provider))}${through} | ${linked} | ${md(touchedLabel(finding))}${possibly} | ${replayLabel(finding, now)} |`;
+  const lead = finding.replay.lead ? `<br>${md(leadNote(finding.replay))}` : '';
+  return `| ${state} | ${md(providerName(report, finding.provider))}${through} | ${linked} | ${md(touchedLabel(finding))}${possibly} | ${replayLabel(finding, now)}${lead} |`;
 }
 
 function checklist(

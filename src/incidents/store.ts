@@ -1,4 +1,7 @@
-// The incident index: one JSON file per provider under a directory, layered over the embedded snapshot.
+// The incident index: one JSON file per provider under a directory, layered over the embedded snapshot, which is
+// layered over the bundled history. For one provider: the index's version of an incident wins over the snapshot's,
+// which wins over the history's (the snapshot's are hand-checked; the build script leaves out of the history the
+// incidents the snapshot already tells).
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
@@ -8,7 +11,8 @@ import { DownstackError, IndexError, type ParseError } from '../errors.js';
 import { parseJsonText } from '../json-text.js';
 import { writeFileAtomic } from '../fs-atomic.js';
 import type { Incident } from '../model.js';
-import { SNAPSHOT_DIR } from '../paths.js';
+import { HISTORY_DIR, SNAPSHOT_DIR } from '../paths.js';
+import { readHistory } from './history.js';
 import { INDEX_SCHEMA_VERSION, IndexFileSchema, type IndexFile } from './schema.js';
 
 export interface ProviderIncidents {
@@ -18,6 +22,7 @@ export interface ProviderIncidents {
   syncedAt?: string;
   fromIndex: number;
   fromSnapshot: number;
+  fromHistory: number;
   /** Damaged files: named, skipped, and never overwritten silently. */
   problems: string[];
 }
@@ -52,6 +57,8 @@ export class IncidentIndex {
     readonly dir: string,
     /** null leaves the embedded snapshot out (`--no-snapshot`). */
     private readonly snapshotDir: string | null = SNAPSHOT_DIR,
+    /** null leaves the bundled history out (`--no-snapshot` too: both ship with the package). */
+    private readonly historyDir: string | null = snapshotDir === null ? null : HISTORY_DIR,
   ) {}
 
   fileFor(provider: string): string {
@@ -63,9 +70,16 @@ export class IncidentIndex {
     return readIndexFile(this.fileFor(provider), provider);
   }
 
-  /** Index incidents layered over the snapshot's (the index wins for the same id). */
+  /** Index incidents layered over the snapshot's and the history's (the index wins for the same id). */
   async read(provider: string): Promise<ProviderIncidents> {
     const problems: string[] = [];
+    const history =
+      this.historyDir === null
+        ? []
+        : await readHistory(this.historyDir, provider).catch((error: Error) => {
+            problems.push(error.message);
+            return [];
+          });
     const snapshot =
       this.snapshotDir === null
         ? undefined
@@ -78,6 +92,7 @@ export class IncidentIndex {
       return undefined;
     });
     const merged = new Map<string, Incident>();
+    for (const incident of history) merged.set(incident.id, incident);
     for (const incident of snapshot?.incidents ?? []) merged.set(incident.id, incident as Incident);
     for (const incident of indexed?.incidents ?? []) merged.set(incident.id, incident as Incident);
     return {
@@ -86,6 +101,7 @@ export class IncidentIndex {
       syncedAt: indexed?.syncedAt,
       fromIndex: indexed?.incidents.length ?? 0,
       fromSnapshot: snapshot?.incidents.length ?? 0,
+      fromHistory: history.length,
       problems,
     };
   }

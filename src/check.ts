@@ -4,6 +4,9 @@ import { notInCatalog } from './catalog/candidates.js';
 import { buildMatcher, exposuresFor } from './catalog/matcher.js';
 import type { DnsStage, DnsSummary } from './dns/stage.js';
 import { findIncidents } from './incidents/findings.js';
+import { HISTORY_SOURCE } from './incidents/history.js';
+import { leadResolver, loadLeadTable } from './incidents/lead.js';
+import type { PublishedSource } from './incidents/published.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
 import { knownJobs, withRuns, type KnownJob } from './jobs/runs.js';
@@ -24,15 +27,31 @@ export interface CheckOptions extends ScanOptions {
   snapshotDir?: string | null;
   /** Looks up the DNS of domains that name no provider; without it they are matched by name only. */
   dns?: DnsStage;
+  /** Where incidents come from instead of `indexDir` (a published index, `--index-url`). */
+  incidents?: IncidentReader;
+  /** `--lead`: minutes to start a replay before a first post (0 turns it off); the measured figures by default. */
+  leadMinutes?: number;
+}
+
+/** Anything that gives a provider's incidents with their provenance: the local index, a published one. */
+export interface IncidentReader {
+  read(provider: string): Promise<ProviderIncidents>;
+  /** What answered, for a reader that can answer from more than one place. */
+  describe?(): PublishedSource;
 }
 
 export interface IndexSummary {
   dir: string;
+  /** Set when a published index (`--index-url`) was asked: what answered. */
+  published?: PublishedSource;
   /** Providers of the stack that were ever synced, with their oldest sync time. */
   synced: number;
   oldestSync?: string;
   snapshotIncidents: number;
   newestSnapshotIncident?: string;
+  /** Incidents of the stack's providers from the bundled history, and the span they cover. */
+  historyIncidents: number;
+  historySpan?: { from: string; to: string };
   problems: string[];
 }
 
@@ -77,14 +96,20 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     catalog,
   );
   const index =
-    options.snapshotDir === undefined
+    options.incidents ??
+    (options.snapshotDir === undefined
       ? new IncidentIndex(options.indexDir)
-      : new IncidentIndex(options.indexDir, options.snapshotDir);
+      : new IncidentIndex(options.indexDir, options.snapshotDir));
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
   const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));
 
-  const findings = findIncidents(exposures, incidents, catalog, options);
+  const leadFor = leadResolver(
+    catalog,
+    options.leadMinutes === undefined ? await loadLeadTable() : undefined,
+    options.leadMinutes,
+  );
+  const findings = findIncidents(exposures, incidents, catalog, { ...options, leadFor });
   const recent = findings.length > 0 ? [] : mostRecent(loaded, options.until, 5);
   return {
     generatedAt: options.now.toISOString(),
@@ -97,7 +122,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     findings,
     replay: withRuns(mergeWindows(findings), jobs, options.now),
     jobs,
-    index: summarize(options.indexDir, loaded),
+    index: {
+      ...summarize(options.indexDir, loaded),
+      ...(options.incidents?.describe ? { published: options.incidents.describe() } : {}),
+    },
     recent,
     catalog,
     ...(options.dns?.summary() ? { dns: options.dns.summary() } : {}),
@@ -135,12 +163,21 @@ function summarize(dir: string, loaded: ProviderIncidents[]): IndexSummary {
       entry.incidents.filter((incident) => incident.source === 'embedded').map((incident) => incident.startedAt),
     )
     .sort();
+  const historyTimes = loaded
+    .flatMap((entry) =>
+      entry.incidents.filter((incident) => incident.source === HISTORY_SOURCE).map((incident) => incident.startedAt),
+    )
+    .sort();
   return {
     dir,
     synced: syncTimes.length,
     ...(syncTimes[0] ? { oldestSync: syncTimes[0] } : {}),
     snapshotIncidents: loaded.reduce((sum, entry) => sum + entry.fromSnapshot, 0),
     ...(snapshotTimes.length ? { newestSnapshotIncident: snapshotTimes.at(-1) } : {}),
+    historyIncidents: loaded.reduce((sum, entry) => sum + entry.fromHistory, 0),
+    ...(historyTimes.length
+      ? { historySpan: { from: historyTimes[0] as string, to: historyTimes.at(-1) as string } }
+      : {}),
     problems: loaded.flatMap((entry) => entry.problems),
   };
 }

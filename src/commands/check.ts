@@ -9,7 +9,10 @@ import type { Finding } from '../model.js';
 import type { CheckFormat } from '../report/formats.js';
 import { renderCheck } from '../report/render.js';
 import { cleanLine, type SafeText, text } from '../sanitize.js';
+import { PublishedIndex } from '../incidents/published.js';
+import { publishedNote } from '../report/published-note.js';
 import { syncBeforeCheck } from '../sync/check-sync.js';
+import { userAgent } from '../sync/sync.js';
 import { parseTimeArg } from '../time.js';
 import { addOptions } from '../settings/options.js';
 import { type CliContext, type CommonOptions, dnsSettings, type ResolveFlags } from './context.js';
@@ -27,6 +30,8 @@ interface CheckFlags extends CommonOptions, ResolveFlags {
   sync?: boolean;
   strict?: boolean;
   allowPrivateEndpoints?: boolean;
+  lead?: number;
+  indexUrl?: string;
 }
 
 export function registerCheckCommand(program: Command, context: CliContext): void {
@@ -49,9 +54,19 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
     const index = settings.indexDir;
     // One DNS stage for the whole run: the sync before a gate and the check share its lookups and its deadline.
     const dns = createDnsStage(dnsSettings(flags, context));
+    const published = flags.indexUrl
+      ? new PublishedIndex({
+          url: flags.indexUrl,
+          localDir: index,
+          ...(flags.snapshot ? {} : { snapshotDir: null }),
+          offline: context.offline,
+          http: { userAgent: userAgent() },
+        })
+      : undefined;
     try {
-      // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to.
-      const wantSync = flags.sync ?? flags.failOn === 'active';
+      // A pre-deploy gate decides on open incidents, so it asks the status pages first unless told not to. With a
+      // published index the fleet's publisher syncs, and each job only reads what it published.
+      const wantSync = !published && (flags.sync ?? flags.failOn === 'active');
       let syncFailed = false;
       if (wantSync && context.offline) {
         syncFailed = true;
@@ -91,7 +106,19 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
         ...(flags.snapshot ? {} : { snapshotDir: null }),
         readStdin: stdin,
         dns,
+        ...(flags.lead === undefined ? {} : { leadMinutes: flags.lead }),
+        ...(published ? { incidents: published } : {}),
       });
+      if (report.index.published) {
+        context.stderr.write(text`${publishedNote(report.index.published, context.now)}\n`);
+        if (flags.strict && report.index.published.state !== 'fresh') {
+          context.stderr.write(
+            'downstack: --strict: the published index could not be read, so the check does not decide from an older copy\n',
+          );
+          context.setExitCode(EXIT.usage);
+          return;
+        }
+      }
       const skipped = dnsNote(report.dns);
       if (skipped) context.stderr.write(`${skipped}\n`);
       const problems = [...report.errors, ...report.inputs.flatMap((input) => input.errors)];

@@ -12,10 +12,12 @@ import {
 } from './context.js';
 import { EXIT, UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
-import { cleanLine, text } from '../sanitize.js';
+import { cleanLine, type SafeText, text } from '../sanitize.js';
 import { progressBar, providerLine, summaryLines } from '../sync/progress.js';
 import { stackProviders } from '../sync/check-sync.js';
 import { runSync, type SyncEvent } from '../sync/sync.js';
+import { publishIndex, type PublishReport } from '../incidents/publish.js';
+import { IncidentIndex } from '../incidents/store.js';
 
 interface SyncFlags extends CommonOptions, ResolveFlags {
   all?: boolean;
@@ -24,6 +26,7 @@ interface SyncFlags extends CommonOptions, ResolveFlags {
   timeout: number;
   progress?: boolean;
   allowPrivateEndpoints?: boolean;
+  publish?: string;
 }
 
 export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
@@ -53,6 +56,7 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
       ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
     });
     for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(text`${line}\n`);
+    if (flags.publish) await publishTo(flags.publish, settings.indexDir, context);
     if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
   });
 };
@@ -84,6 +88,27 @@ async function selectProviders(
   } finally {
     dns.close();
   }
+}
+
+async function publishTo(dir: string, indexDir: string, context: CliContext): Promise<void> {
+  const published = await publishIndex(new IncidentIndex(indexDir), dir, new Date());
+  for (const line of publishLines(published)) context.stderr.write(text`${line}\n`);
+}
+
+function publishLines(report: PublishReport): SafeText[] {
+  const size =
+    report.bytes >= 1024 * 1024
+      ? `${(report.bytes / 1024 / 1024).toFixed(1)} MB`
+      : `${Math.ceil(report.bytes / 1024)} KB`;
+  return [
+    text`publish: ${report.providers} providers, ${report.incidents} incidents (${size}) → ${cleanLine(report.dir, 200)}/manifest.json`,
+    ...report.skipped.map((reason) => text`  warning: left out: ${cleanLine(reason, 300)}`),
+    ...(report.removed.length > 0
+      ? [
+          text`  removed ${report.removed.length} provider files no longer in the index: ${report.removed.map((id) => cleanLine(id, 60)).join(', ')}`,
+        ]
+      : []),
+  ];
 }
 
 function progressWriter(context: CliContext, bar: boolean): (event: SyncEvent) => void {

@@ -35,10 +35,15 @@ export function checkToJson(report: CheckReport): object {
         impact: finding.incident.impact,
         startedAt: finding.incident.startedAt,
         resolvedAt: finding.incident.resolvedAt,
+        ...(finding.incident.timePrecision ? { timePrecision: finding.incident.timePrecision } : {}),
       },
       components: finding.components,
       active: finding.active,
-      replay: { from: finding.replay.from, to: finding.replay.to },
+      replay: {
+        from: finding.replay.from,
+        to: finding.replay.to,
+        ...(finding.replay.lead ? { lead: finding.replay.lead } : {}),
+      },
       confidence: finding.confidence,
       ...(finding.through ? { through: finding.through } : {}),
       devOnly: finding.devOnly,
@@ -55,6 +60,26 @@ export function checkToJson(report: CheckReport): object {
       providers,
     })),
     notInCatalog: report.notInCatalog,
+    index: {
+      dir: report.index.dir,
+      synced: report.index.synced,
+      ...(report.index.oldestSync ? { oldestSync: report.index.oldestSync } : {}),
+      snapshotIncidents: report.index.snapshotIncidents,
+      historyIncidents: report.index.historyIncidents,
+      ...(report.index.published
+        ? {
+            published: {
+              url: report.index.published.url,
+              state: report.index.published.state,
+              ...(report.index.published.publishedAt ? { publishedAt: report.index.published.publishedAt } : {}),
+              ...(report.index.published.reason ? { reason: report.index.published.reason } : {}),
+              fetched: report.index.published.fetched,
+              cached: report.index.published.cached,
+              refused: report.index.published.refused,
+            },
+          }
+        : {}),
+    },
     ...(report.dns ? { dns: report.dns } : {}),
     errors: [...report.errors, ...report.index.problems.map((message) => ({ file: report.index.dir, message }))],
   };

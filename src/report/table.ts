@@ -5,6 +5,8 @@ import type { Dependency, Exposure, Finding, ReplayBand } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine, joinText, paint, type SafeText, text } from '../sanitize.js';
 import { evidenceText } from './locate.js';
+import { publishedHeader } from './published-note.js';
+import { leadNote } from './shared.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
 import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
 import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
@@ -136,6 +138,8 @@ function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) =>
     text`            touched: ${components}${regions} · impact ${incident.impact}${finding.devOnly ? ' · dev only' : ''}${possibly}`,
     text`            replay ${formatRange(finding.replay.from, finding.replay.to)} (${length})`,
   ];
+  const lead = leadNote(finding.replay);
+  if (lead) out.push(paint(c.dim, text`            ${lead}`));
   if (incident.impactWindow)
     out.push(
       paint(
@@ -217,10 +221,14 @@ function indexLine(report: CheckReport, now: Date): SafeText {
   const problems = index.problems.length
     ? ` · ${plural(index.problems.length, 'damaged index file')} ignored (see errors)`
     : '';
+  const history = index.historySpan
+    ? ` · bundled history ${plural(index.historyIncidents, 'incident')} ${index.historySpan.from.slice(0, 4)}–${index.historySpan.to.slice(0, 4)}`
+    : '';
+  if (index.published) return text`${publishedHeader(index.published, now)}${history}${problems}`;
   if (index.synced > 0 && index.oldestSync)
-    return text`index: synced ${formatAgo(index.oldestSync, now)} (${index.dir})${problems}`;
+    return text`index: synced ${formatAgo(index.oldestSync, now)} (${index.dir})${history}${problems}`;
   const upTo = index.newestSnapshotIncident ? ` up to ${index.newestSnapshotIncident.slice(0, 10)}` : '';
-  return text`index: embedded snapshot, ${plural(index.snapshotIncidents, 'incident')}${upTo} — run \`downstack sync\` for live data${problems}`;
+  return text`index: embedded snapshot, ${plural(index.snapshotIncidents, 'incident')}${upTo}${history} — run \`downstack sync\` for live data${problems}`;
 }
 
 /** Providers reached only through another one (runsOn), counted apart so the header matches the list. */

@@ -8,6 +8,7 @@ import { UsageError } from '../errors.js';
 import { CHECK_FORMATS } from '../report/formats.js';
 import { cleanLine } from '../sanitize.js';
 import { DEFAULT_HTTP } from '../sync/http.js';
+import { parseDurationArg } from '../time.js';
 
 export type CommandName =
   | 'check'
@@ -116,6 +117,21 @@ export const OPTIONS = {
     description: 'exit 2 when the sync before the check fails, instead of deciding from the local index',
     commands: { check: {} },
   },
+  lead: {
+    flags: '--lead <duration>',
+    description:
+      "start replays this long before a status page's first post (30m, 1h; 0 for none); default: the lead measured per platform on the bundled history",
+    parse: parseDurationArg,
+    commands: { check: {} },
+  },
+  indexUrl: {
+    flags: '--index-url <url>',
+    description:
+      'read incidents from an index published by `sync --publish` (its directory or manifest.json URL) instead of syncing; falls back to its cached copy, then the local index',
+    env: 'DOWNSTACK_INDEX_URL',
+    parse: httpUrl,
+    commands: { check: {} },
+  },
   all: { flags: '--all', description: 'sync every provider in the catalog', commands: { sync: {} } },
   providerList: {
     flags: '--provider <id...>',
@@ -148,6 +164,12 @@ export const OPTIONS = {
   progress: {
     flags: '--no-progress',
     description: 'one line per provider even in a terminal',
+    commands: { sync: {} },
+  },
+  publish: {
+    flags: '--publish <dir>',
+    description:
+      'then write the whole index to DIR as a static index for a fleet (per-provider files and a manifest with sha256 hashes and sync times), for `check --index-url`',
     commands: { sync: {} },
   },
   allowPrivateEndpoints: {
@@ -253,6 +275,20 @@ export function configurableOptions(): Array<[OptionKey, OptionSpec & { config: 
   return (Object.entries(OPTIONS) as Array<[OptionKey, OptionSpec]>).filter(
     (entry): entry is [OptionKey, OptionSpec & { config: z.ZodType }] => entry[1].config !== undefined,
   );
+}
+
+function httpUrl(value: string, source: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:'))
+    throw new UsageError(
+      `${source} "${cleanLine(value, 200)}" is not an http(s) URL: give the address a \`sync --publish\` directory is served at`,
+    );
+  return parsed.href;
 }
 
 function positiveInt(value: string, source: string): number {

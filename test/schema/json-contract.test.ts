@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { publishIndex } from '../../src/incidents/publish.js';
 import { IncidentSchema } from '../../src/incidents/schema.js';
+import { IncidentIndex } from '../../src/incidents/store.js';
 import { PROVIDERS_SCHEMA, providersJsonSchema } from '../../scripts/build-provider-schema.js';
 import { tempDir, writeTestCatalog } from '../helpers/catalog.js';
 import { copyIndex, runCli } from '../helpers/cli.js';
 import { type DnsServer, startDnsServer } from '../helpers/dns-server.js';
 import { REPORT_PROVIDERS } from '../helpers/report-fixture.js';
+import { startStatusServer } from '../helpers/status-server.js';
 
 const SCHEMAS = readdirSync('schema').map((name) => JSON.parse(readFileSync(join('schema', name), 'utf8')));
 // Formats (uri) are annotations here; times are checked by their own patterns.
@@ -79,6 +82,46 @@ describe('check --format json matches schema/check-report.schema.json', () => {
     const domains = ['test/fixtures/dns/stack/domains.txt', '--index', tempDir(), '--no-snapshot'];
     await check([...domains, '--resolver', dns.address], { online: true });
     await check(domains);
+  });
+
+  it('for the bundled history, a replay that starts before the first post, and a published index fresh or cached', async () => {
+    const stack = tempDir('downstack-stack-');
+    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\ndiscord.com\n');
+    // GitHub's 2018-10-21 outage (hand-checked, exact) and Discord's of 2022-03-08 (first post only: a lead applies).
+    await check([
+      stack,
+      '--index',
+      tempDir(),
+      '--since',
+      '2018-10-01',
+      '--until',
+      '2022-04-01',
+      '--no-resolve',
+      '--lead',
+      '45m',
+    ]);
+
+    const publisher = tempDir();
+    cpSync('test/fixtures/report/index', publisher, { recursive: true });
+    const out = tempDir('downstack-public-');
+    await publishIndex(new IncidentIndex(publisher), out, new Date('2021-08-11T06:00:00Z'));
+    const host = await startStatusServer({
+      '/fleet/manifest.json': { body: readFileSync(join(out, 'manifest.json')) },
+    });
+    for (const name of readdirSync(join(out, 'providers')))
+      host.routes.set(`/fleet/providers/${name}`, { body: readFileSync(join(out, 'providers', name)) });
+    const runner = tempDir();
+    const published = [
+      'test/fixtures/report/stack',
+      '--index',
+      runner,
+      '--index-url',
+      `${host.url}/fleet/`,
+      ...FX.slice(2),
+    ];
+    await check(published, { catalog: REPORT, online: true });
+    await host.close();
+    await check(published, { catalog: REPORT, online: true });
   });
 
   it('prints every field the schema names in at least one of the samples above', () => {

@@ -126,6 +126,39 @@ describe('Statuspage v2', () => {
     expect(open.updates.every((update) => update.components.length === 0)).toBe(true);
   });
 
+  it('splits an older record that keeps every post in one list into its posts, stamped in the page zone, and ends it at the last', () => {
+    const { incidents, problems } = parseStatuspage(
+      fixture('statuspage/incident-legacy-list.json'),
+      context(
+        'https://status.example-hosting.com/api/v2/incidents/lg7h2k9d4m1x.json',
+        'https://status.example-hosting.com',
+      ),
+    );
+    expect(problems).toEqual([]);
+    const [legacy] = valid(incidents);
+    // The stamps carry no zone; the record's own first-post time (09:12:30-07:00) says they are Pacific.
+    expect(legacy?.updates.map((update) => [update.at, update.status])).toEqual([
+      ['2017-06-14T16:12:30Z', 'update'],
+      ['2017-06-14T16:48:02Z', 'update'],
+      ['2017-06-14T17:31:45Z', 'resolved'],
+    ]);
+    expect(legacy).toMatchObject({
+      startedAt: '2017-06-14T16:12:30Z',
+      resolvedAt: '2017-06-14T17:31:45Z',
+      components: ['Git Operations'],
+    });
+    expect(legacy?.updates[1]?.body).toBe('A storage node was removed from rotation; pushes are recovering.');
+  });
+
+  it('leaves a one-body record alone when its list stamps do not fit its first-post time', () => {
+    const text = fixture('statuspage/incident-legacy-list.json').replaceAll(
+      '2017-06-14T09:12:30.000-07:00',
+      '2017-06-14T09:12:30.000-07:07',
+    );
+    const [record] = parseStatuspage(text, context('x.json', 'https://status.example-hosting.com')).incidents;
+    expect(record?.updates).toHaveLength(1);
+  });
+
   it('uses the component name from components.json instead of the "<Group> - <Component>" form', () => {
     const components = parseStatuspage(
       fixture('statuspage/components-grouped.json'),

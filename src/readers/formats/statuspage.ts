@@ -8,6 +8,7 @@ import { type DraftIncident, platformDraft, sortOut } from '../draft.js';
 import { arr, componentName, names, rec, str } from '../platform.js';
 import { isClosedStatus, normalizeImpact, normalizeStatus } from '../status.js';
 import { fragmentText } from '../text/html.js';
+import { legacyPosts } from './statuspage-legacy.js';
 import { machineTime } from '../time/machine.js';
 import { type EntryProblem, type ReaderContext, ReaderError, type ReaderResult } from '../types.js';
 
@@ -102,6 +103,26 @@ function readComponents(value: unknown): Map<string, string> {
   return map;
 }
 
+/** A one-body record's list of stamped posts as updates, the last one closing it when the record is closed. */
+function legacyTimeline(update: Record<string, unknown>, closed: boolean, context: ReaderContext) {
+  const posts = legacyPosts(str(update.body) ?? '', machineTime(update.display_at) ?? machineTime(update.created_at));
+  if (!posts) return undefined;
+  const components = names(
+    arr(update.affected_components).map((affected) => componentName(rec(affected).code, rec(affected).name, context)),
+  );
+  return posts.map((post, i) => ({
+    at: post.at as string | undefined,
+    status: closed && i === posts.length - 1 ? 'resolved' : 'update',
+    body: post.body,
+    components: i === 0 ? components : [],
+  }));
+}
+
+function laterOf(a: string | undefined, b: string | undefined): string | undefined {
+  if (!a || !b) return a ?? b;
+  return a > b ? a : b;
+}
+
 function toDraft(
   item: Record<string, unknown>,
   context: ReaderContext,
@@ -111,7 +132,9 @@ function toDraft(
 ): DraftIncident | EntryProblem {
   const status = str(item.status)?.toLowerCase() ?? '';
   const closed = isClosedStatus(status);
-  const updates = arr(item.incident_updates).map((raw) => {
+  const rawUpdates = arr(item.incident_updates);
+  const legacy = rawUpdates.length === 1 ? legacyTimeline(rec(rawUpdates[0]), closed, context) : undefined;
+  const updates = (legacy ? [] : rawUpdates).map((raw) => {
     const update = rec(raw);
     return {
       at: machineTime(update.display_at) ?? machineTime(update.created_at),
@@ -124,6 +147,7 @@ function toDraft(
       ),
     };
   });
+  if (legacy) updates.push(...legacy);
   const postmortem = str(item.postmortem_body);
   const postmortemAt = machineTime(item.postmortem_published_at) ?? machineTime(item.updated_at);
   if (postmortem && postmortemAt)
@@ -156,7 +180,9 @@ function toDraft(
       ),
       startedAt: (isMaintenance ? scheduledFor : undefined) ?? startedAt ?? createdAt,
       otherStarts: [createdAt, startedAt],
-      resolvedAt: machineTime(item.resolved_at) ?? (closed ? (lastLive ?? machineTime(item.updated_at) ?? null) : null),
+      resolvedAt: legacy
+        ? (laterOf(machineTime(item.resolved_at), lastLive) ?? null)
+        : (machineTime(item.resolved_at) ?? (closed ? (lastLive ?? machineTime(item.updated_at) ?? null) : null)),
       ...(isMaintenance && scheduledFor && scheduledUntil
         ? { scheduled: { from: scheduledFor, to: scheduledUntil } }
         : {}),

@@ -21,6 +21,8 @@ export interface HttpOptions {
   /** A Retry-After longer than this is not waited for: the request fails and says so. */
   maxRetryAfterMs: number;
   maxRedirects: number;
+  /** Requests started per second to one host (a backfill's politeness budget); unlimited when absent. */
+  ratePerHost?: number;
   /** Aborts everything still running or queued (the `check --sync` deadline). */
   signal?: AbortSignal;
   random?: () => number;
@@ -70,7 +72,19 @@ interface HostState {
   blockedUntil: number;
   /** Requests that failed for good in a row; past the threshold the host is not asked again this run. */
   consecutiveFailures: number;
+  /** The earliest time the next attempt may start under `ratePerHost`. */
+  nextSlot: number;
 }
+
+export interface RequestOptions {
+  /** Replaces the Accept header: some pages choose JSON or HTML from it (Statuspage's /history). */
+  accept?: string;
+  /** Refuse the URL, and any redirect, that does not lead to a public address. */
+  publicOnly?: boolean;
+}
+
+const DEFAULT_ACCEPT =
+  'application/json, application/rss+xml, application/atom+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1';
 
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 /** After this many requests to a host failed for good in a row, the rest fail fast instead of piling on. */
@@ -110,12 +124,12 @@ export class PoliteClient {
    * GETs `url` (conditionally when validators are given); never throws — a failure is a result with a reason.
    * `publicOnly` refuses the URL, and any redirect, that does not lead to a public address.
    */
-  async get(url: string, validators: Validators = {}, options: { publicOnly?: boolean } = {}): Promise<FetchResult> {
+  async get(url: string, validators: Validators = {}, request: RequestOptions = {}): Promise<FetchResult> {
     const host = this.host(url);
     if (!host) return { kind: 'failed', url, reason: 'not an http(s) URL', attempts: 0 };
-    const check = options.publicOnly ? notPublicReason : undefined;
+    const check = request.publicOnly ? notPublicReason : undefined;
     // The host slot is taken before the global one, so a queue for one slow host never holds global slots.
-    return host.limit(() => this.global(() => this.withRetries(url, validators, host, check)));
+    return host.limit(() => this.global(() => this.withRetries(url, validators, host, request, check)));
   }
 
   private host(url: string): HostState | undefined {
@@ -128,7 +142,12 @@ export class PoliteClient {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return undefined;
     let state = this.hosts.get(parsed.host);
     if (!state) {
-      state = { limit: pLimit(Math.max(1, this.options.perHost)), blockedUntil: 0, consecutiveFailures: 0 };
+      state = {
+        limit: pLimit(Math.max(1, this.options.perHost)),
+        blockedUntil: 0,
+        consecutiveFailures: 0,
+        nextSlot: 0,
+      };
       this.hosts.set(parsed.host, state);
     }
     return state;
@@ -139,10 +158,21 @@ export class PoliteClient {
     return this.stats.retries < 5 + Math.ceil(this.firstAttempts * 0.2);
   }
 
+  /** Waits for the host's next slot under `ratePerHost` (reserved before waiting, so concurrent requests queue). */
+  private async paced(host: HostState): Promise<boolean> {
+    const rate = this.options.ratePerHost;
+    if (!rate || rate <= 0) return true;
+    const start = Math.max(Date.now(), host.nextSlot);
+    host.nextSlot = start + 1000 / rate;
+    const wait = start - Date.now();
+    return wait <= 0 || sleep(wait, this.options.signal);
+  }
+
   private async withRetries(
     url: string,
     validators: Validators,
     host: HostState,
+    request: RequestOptions,
     check?: (url: string) => Promise<string | undefined>,
   ): Promise<FetchResult> {
     const hostName = new URL(url).host;
@@ -177,11 +207,12 @@ export class PoliteClient {
         const slept = await sleep(wait, this.options.signal);
         if (!slept) return { kind: 'failed', url, reason: 'deadline reached', attempts };
       }
-      if (this.options.signal?.aborted) return { kind: 'failed', url, reason: 'deadline reached', attempts };
+      if (!(await this.paced(host)) || this.options.signal?.aborted)
+        return { kind: 'failed', url, reason: 'deadline reached', attempts };
       attempts++;
       this.stats.requests++;
       try {
-        const result = await this.attempt(url, validators, attempts, check);
+        const result = await this.attempt(url, validators, attempts, request, check);
         host.consecutiveFailures = 0;
         return result;
       } catch (error) {
@@ -247,6 +278,7 @@ export class PoliteClient {
     url: string,
     validators: Validators,
     attempts: number,
+    request: RequestOptions,
     check?: (url: string) => Promise<string | undefined>,
   ): Promise<FetchResult> {
     const timeout = new AbortController();
@@ -257,8 +289,7 @@ export class PoliteClient {
       for (let redirects = 0; ; redirects++) {
         const headers: Record<string, string> = {
           'user-agent': this.options.userAgent,
-          accept:
-            'application/json, application/rss+xml, application/atom+xml;q=0.9, application/xml;q=0.8, text/xml;q=0.8, */*;q=0.1',
+          accept: request.accept ?? DEFAULT_ACCEPT,
           'accept-encoding': 'gzip, br',
         };
         // Validators belong to the URL they were issued for, not to a redirect target.

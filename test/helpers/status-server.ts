@@ -35,7 +35,8 @@ export interface StatusServer {
   counts: Map<string, number>;
   /** Responses per path whose body was sent to the end. */
   finished: Map<string, number>;
-  requests: Array<{ path: string; headers: IncomingMessage['headers'] }>;
+  /** Every request: its path, its full URL (with the query) and when it arrived (ms since the epoch). */
+  requests: Array<{ path: string; url: string; at: number; headers: IncomingMessage['headers'] }>;
   total(): number;
   /** Most requests the server was answering at the same moment. */
   peakConcurrency(): number;
@@ -69,8 +70,9 @@ export async function startStatusServer(
     res.on('finish', () => finished.set(path, (finished.get(path) ?? 0) + 1));
     const seen = (counts.get(path) ?? 0) + 1;
     counts.set(path, seen);
-    requests.push({ path, headers: req.headers });
-    const route = table.get(path);
+    requests.push({ path, url: req.url ?? '/', at: Date.now(), headers: req.headers });
+    // A route registered with its query (`/history?page=2`) answers that URL alone; one without answers any query.
+    const route = table.get(req.url ?? '/') ?? table.get(path);
     if (!route) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;

@@ -22,6 +22,8 @@ export const EXIT = {
   partial: 4,
   /** A bug in downstack, not a mistake of the user's (sysexits EX_SOFTWARE). */
   internal: 70,
+  /** `sync --backfill` stopped by Ctrl-C after merging what it had fetched (128 + SIGINT, as shells report it). */
+  interrupted: 130,
   /** Another downstack process holds the index; try again shortly (sysexits EX_TEMPFAIL). */
   busy: 75,
 } as const;

@@ -18,6 +18,8 @@ import { stackProviders } from '../sync/check-sync.js';
 import { runSync, type SyncEvent } from '../sync/sync.js';
 import { publishIndex, type PublishReport } from '../incidents/publish.js';
 import { IncidentIndex } from '../incidents/store.js';
+import { parseTimeArg } from '../time.js';
+import { backfillCommand } from './backfill.js';
 
 interface SyncFlags extends CommonOptions, ResolveFlags {
   all?: boolean;
@@ -27,6 +29,9 @@ interface SyncFlags extends CommonOptions, ResolveFlags {
   progress?: boolean;
   allowPrivateEndpoints?: boolean;
   publish?: string;
+  backfill?: boolean;
+  since?: string;
+  rate: number;
 }
 
 export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
@@ -44,6 +49,24 @@ export const registerSync: RegisterCommand = (program: Command, context: CliCont
     if (ids.length === 0) {
       context.stderr.write(text`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
       context.setExitCode(EXIT.noInput);
+      return;
+    }
+    if (flags.since && !flags.backfill) throw new UsageError('--since goes with --backfill');
+    if (flags.backfill) {
+      await backfillCommand(
+        ids,
+        settings.indexDir,
+        catalog,
+        {
+          ...(flags.since ? { since: parseTimeArg(flags.since, context.now, '--since') } : {}),
+          rate: flags.rate,
+          concurrency: flags.concurrency,
+          timeout: flags.timeout,
+          ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
+        },
+        context,
+      );
+      if (flags.publish) await publishTo(flags.publish, settings.indexDir, context);
       return;
     }
     const started = Date.now();

@@ -57,6 +57,9 @@ export const OPTIONS = {
       check: { default: '90d', fromConfig: true },
       feed: { default: '90d', fromConfig: true },
       incidents: {},
+      sync: {
+        description: 'with --backfill: stop paging once the history archive is older than this (ISO date or 5y)',
+      },
     },
   },
   until: {
@@ -165,6 +168,18 @@ export const OPTIONS = {
     flags: '--no-progress',
     description: 'one line per provider even in a terminal',
     commands: { sync: {} },
+  },
+  backfill: {
+    flags: '--backfill',
+    description:
+      "walk each Statuspage page's whole history archive and fetch what the index lacks (other platforms: a sync of their deepest endpoint); resumable, at --rate",
+    commands: { sync: {} },
+  },
+  rate: {
+    flags: '--rate <n>',
+    description: 'with --backfill: requests per second to one host (at most 2 in flight)',
+    parse: requestsPerSecond,
+    commands: { sync: { default: 1 } },
   },
   publish: {
     flags: '--publish <dir>',
@@ -275,6 +290,15 @@ export function configurableOptions(): Array<[OptionKey, OptionSpec & { config: 
   return (Object.entries(OPTIONS) as Array<[OptionKey, OptionSpec]>).filter(
     (entry): entry is [OptionKey, OptionSpec & { config: z.ZodType }] => entry[1].config !== undefined,
   );
+}
+
+function requestsPerSecond(value: string, source: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 50)
+    throw new UsageError(
+      `${source} must be a number of requests per second above 0 and at most 50, got "${cleanLine(value, 40)}"`,
+    );
+  return n;
 }
 
 function httpUrl(value: string, source: string): string {

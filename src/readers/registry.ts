@@ -2,6 +2,7 @@
 // (sync). One table, so a format sync reads is a format import reads.
 import { isRecord, parseJsonText } from '../json-text.js';
 import { parseAwsCurrentEvents, parseAwsRss } from './formats/aws.js';
+import { isAwsStatusData, parseAwsStatusData } from './formats/aws-status-data.js';
 import { parseAzureFeed } from './formats/azure.js';
 import { parseBetterStack } from './formats/betterstack.js';
 import { looksLikeFeed, parseGenericFeed } from './formats/feed.js';
@@ -29,6 +30,7 @@ export type FormatName =
   | 'gcp'
   | 'aws'
   | 'aws-rss'
+  | 'aws-status-data'
   | 'azure'
   | 'slack'
   | 'heroku'
@@ -47,6 +49,7 @@ export const READERS: Record<FormatName, Reader> = {
   gcp: parseGcp,
   aws: parseAwsCurrentEvents,
   'aws-rss': parseAwsRss,
+  'aws-status-data': parseAwsStatusData,
   azure: parseAzureFeed,
   slack: parseSlack,
   heroku: parseHeroku,
@@ -86,6 +89,7 @@ const JSON_SHAPES: Array<[FormatName, (data: unknown) => boolean]> = [
   ],
   ['gcp', (data) => every(data, (item) => 'external_desc' in item && 'begin' in item)],
   ['aws', (data) => every(data, (item) => 'arn' in item || 'event_log' in item)],
+  ['aws-status-data', isAwsStatusData],
 ];
 
 function every(data: unknown, test: (item: Record<string, unknown>) => boolean): boolean {
@@ -110,7 +114,7 @@ export function detectFormat(text: string, source: string): Detected {
       throw new ReaderError(source, 'a Statuspage incidents list with no incidents in it: nothing to import', 1);
     throw new ReaderError(
       source,
-      'JSON, but not a format downstack reads (Statuspage, incident.io, status.io, Instatus, Better Stack, Slack, Heroku, Google Cloud or AWS Health incidents, or an incidentlib record)',
+      'JSON, but not a format downstack reads (Statuspage, incident.io, status.io, Instatus, Better Stack, Slack, Heroku, Google Cloud or AWS Health incidents, the older AWS dashboard data, or an incidentlib record)',
       1,
     );
   }

@@ -9,6 +9,7 @@ import {
   parseAwsRss as awsRss,
   splitServiceKey,
 } from '../../src/readers/formats/aws.js';
+import { parseAwsStatusData as awsStatusData } from '../../src/readers/formats/aws-status-data.js';
 import { parseAzureFeed as azureFeed } from '../../src/readers/formats/azure.js';
 import { parseBetterStack as betterStack } from '../../src/readers/formats/betterstack.js';
 import { parseGenericFeed as genericFeed } from '../../src/readers/formats/feed.js';
@@ -39,6 +40,7 @@ const as = (reader: Reader) => (text: string, context: ReaderContext) => {
 };
 const parseAwsCurrentEvents = as(awsCurrentEvents);
 const parseAwsRss = as(awsRss);
+const parseAwsStatusData = as(awsStatusData);
 const parseAzureFeed = as(azureFeed);
 const parseBetterStack = as(betterStack);
 const parseGenericFeed = as(genericFeed);
@@ -459,6 +461,36 @@ describe('big clouds', () => {
       region: 'us-gov-west-1',
     });
     expect(splitServiceKey('amplify')).toEqual({ service: 'amplify' });
+  });
+
+  it('AWS dashboard data before 2023: every post of a description dated forward across midnight, the stated window read from the last', () => {
+    const { incidents, problems } = parseAwsStatusData(
+      fixture('aws/status-data.json'),
+      context('https://status.aws.amazon.com/data.json', 'https://health.aws.amazon.com/health/status'),
+    );
+    expect(problems).toEqual([]);
+    valid(incidents);
+    // 11:14 PM PST on 10 November, then 11:52 PM, then 12:31 AM: the last post falls on the next day.
+    const sqs = byId(incidents, 'sqs-us-west-2_1636614840');
+    expect(sqs.updates.map((update) => update.at)).toEqual([
+      '2021-11-11T07:14:00Z',
+      '2021-11-11T07:52:00Z',
+      '2021-11-11T08:31:00Z',
+    ]);
+    expect(sqs).toMatchObject({
+      title: 'Increased API Latencies',
+      status: 'resolved',
+      components: ['Amazon Simple Queue Service'],
+      regions: ['us-west-2'],
+      startedAt: '2021-11-11T07:14:00Z',
+      resolvedAt: '2021-11-11T08:31:00Z',
+      impactWindow: expect.objectContaining({ from: '2021-11-11T06:47:00Z', to: '2021-11-11T08:20:00Z' }),
+    });
+    expect(byId(incidents, 'lambda-us-east-1_1638895020')).toMatchObject({
+      status: 'investigating',
+      resolvedAt: null,
+      impact: 'major',
+    });
   });
 
   it('AWS RSS: one item per update, chained per service-region, PST dates', () => {

@@ -23,6 +23,8 @@ const seeds: Record<FormatName, string> = {
   aws: '[{"date":"1704103200","arn":"arn:aws:health:us-east-1::event/EC2/X/Y","status":"3","service":"ec2-us-east-1","summary":"E","event_log":[{"status":3,"timestamp":1704103200,"message":"x"}]}]',
   'aws-rss':
     '<rss><channel><title>Amazon Web Services Service Status</title><item><title>Service disruption: E</title><pubDate>Mon, 01 Jan 2024 10:00:00 PST</pubDate><guid>http://status.aws.amazon.com/#ec2-us-east-1_1704103200</guid><description>x</description></item></channel></rss>',
+  'aws-status-data':
+    '{"current":[],"archive":[{"service_name":"Amazon EC2 (N. Virginia)","summary":"[RESOLVED] E","date":"1704103200","status":"2","description":"<div><span class=\\"yellowfg\\"> 2:00 AM PST</span>&nbsp;x</div><div><span class=\\"yellowfg\\"> 3:10 AM PST</span>&nbsp;Between 1:40 AM and 3:00 AM PST, errors.</div>","service":"ec2-us-east-1"}]}',
   azure:
     '<rss><channel><title>Azure Status</title><item><title>E </title><guid>slug</guid><pubDate>Mon, 01 Jan 2024 10:00:00 Z</pubDate><category>West US 2</category><description>x</description></item></channel></rss>',
   slack:

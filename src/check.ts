@@ -10,6 +10,7 @@ import type { PublishedSource } from './incidents/published.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
 import { knownJobs, withRuns, type KnownJob } from './jobs/runs.js';
+import { SNAPSHOT_DIR } from './paths.js';
 import { mergeWindows } from './replay.js';
 import { scanPaths, type ScanOptions } from './scan.js';
 
@@ -25,6 +26,8 @@ export interface CheckOptions extends ScanOptions {
   includeMaintenance?: boolean;
   /** The snapshot under the index: the embedded one by default, null for none (`--no-snapshot`). */
   snapshotDir?: string | null;
+  /** The bundled history under the snapshot: the shipped one by default, null for none (with `--no-snapshot`). */
+  historyDir?: string | null;
   /** Looks up the DNS of domains that name no provider; without it they are matched by name only. */
   dns?: DnsStage;
   /** Where incidents come from instead of `indexDir` (a published index, `--index-url`). */
@@ -97,9 +100,15 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   );
   const index =
     options.incidents ??
-    (options.snapshotDir === undefined
-      ? new IncidentIndex(options.indexDir)
-      : new IncidentIndex(options.indexDir, options.snapshotDir));
+    (options.historyDir !== undefined
+      ? new IncidentIndex(
+          options.indexDir,
+          options.snapshotDir === undefined ? SNAPSHOT_DIR : options.snapshotDir,
+          options.historyDir,
+        )
+      : options.snapshotDir === undefined
+        ? new IncidentIndex(options.indexDir)
+        : new IncidentIndex(options.indexDir, options.snapshotDir));
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
   const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));

@@ -87,8 +87,7 @@ export function leadResolver(catalog: Catalog, table: LeadTable | undefined, ove
     return {
       postedAt: firstPost(incident),
       minutes,
-      basis:
-        overrideMinutes === undefined ? `median of ${figure?.sample} incidents on ${figure?.measuredOn}` : '--lead',
+      basis: overrideMinutes === undefined ? `median of ${figure?.sample} ${figure?.measuredOn} incidents` : '--lead',
     };
   };
 }

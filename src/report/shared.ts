@@ -43,7 +43,7 @@ export function leadNote(window: ReplayWindow): string {
   if (!window.lead) return '';
   const sameDay = window.from.slice(0, 10) === window.lead.postedAt.slice(0, 10);
   const time = (iso: string) => (sameDay ? iso.slice(11, 16) : formatUtc(iso));
-  return `replay from ${time(window.from)} — the page posted at ${time(window.lead.postedAt)}${sameDay ? ' UTC' : ''}; impact usually begins earlier (${formatDuration(window.lead.minutes * 60_000)} lead, ${window.lead.basis})`;
+  return `replay from ${time(window.from)} — the page posted at ${time(window.lead.postedAt)}${sameDay ? ' UTC' : ''}; impact usually begins earlier (${formatDuration(window.lead.minutes * 60_000)} lead, ${window.lead.basis === '--lead' ? 'set by --lead' : window.lead.basis})`;
 }
 
 /** The duration the provider itself stated, when the text gave one; otherwise the replay window's. */

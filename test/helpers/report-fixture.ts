@@ -23,6 +23,8 @@ export async function fixtureReport(stack = 'stack', extraProviders: string[] = 
     until: UNTIL,
     now: NOW,
     catalog: loadCatalog([writeTestCatalog(REPORT_PROVIDERS), ...extraProviders]),
+    // A fixed lead, so goldens show replays that start before a first post without depending on history/leads.json.
+    leadMinutes: 30,
   });
 }
 

@@ -36,7 +36,7 @@ const catalog = {
 const table: LeadTable = {
   schemaVersion: 1,
   platforms: {
-    statuspage: { minutes: 34, sample: 412, p25: 12, p75: 71, measuredOn: 'GitHub (Statuspage)' },
+    statuspage: { minutes: 34, sample: 412, p25: 12, p75: 71, measuredOn: 'GitHub' },
     gcp: { minutes: 41, sample: 630, p25: 18, p75: 95, measuredOn: 'Google Cloud' },
   },
   fallback: 'statuspage',
@@ -75,12 +75,12 @@ describe('the lead applied to replay windows', () => {
     expect(lead).toEqual({
       postedAt: '2023-03-02T19:39:12Z',
       minutes: 34,
-      basis: 'median of 412 incidents on GitHub (Statuspage)',
+      basis: 'median of 412 GitHub incidents',
     });
     expect(replayWindow(posted(), lead)).toEqual({
       from: '2023-03-02T19:05:12Z',
       to: '2023-03-02T21:04:00Z',
-      lead: { postedAt: '2023-03-02T19:39:12Z', minutes: 34, basis: 'median of 412 incidents on GitHub (Statuspage)' },
+      lead: { postedAt: '2023-03-02T19:39:12Z', minutes: 34, basis: 'median of 412 GitHub incidents' },
     });
   });
 

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../sync/helpers/catalog.js';
+import { tempDir } from '../helpers/catalog.js';
 
 const root = tempDir('downstack-mirrors-');
 const mirrors = join(root, 'mirrors');

@@ -143,6 +143,9 @@ describe('sync across every platform', () => {
       since: new Date('2024-09-16T00:00:00Z'),
       until: new Date('2025-06-30T00:00:00Z'),
       now: new Date('2025-07-01T00:00:00Z'),
+      // What sync stored, as the page gave it: no bundled history under it and no lead before its first post.
+      snapshotDir: null,
+      leadMinutes: 0,
     });
     expect(check.findings.map((finding) => [finding.incident.id, finding.components, finding.replay])).toEqual([
       ['69sb0f8lydp4', ['Actions'], { from: '2024-09-16T21:31:02Z', to: '2024-09-16T22:08:39Z' }],

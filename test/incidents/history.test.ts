@@ -1,0 +1,156 @@
+// The bundled history that ships in history/: facts only, within budget, read per provider only when the stack has
+// that provider, and under the snapshot and the index.
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCheck } from '../../src/check.js';
+import { loadCatalog } from '../../src/catalog/loader.js';
+import { type HistoryFile, readHistory } from '../../src/incidents/history.js';
+import { LeadTableSchema } from '../../src/incidents/lead.js';
+import { IncidentSchema } from '../../src/incidents/schema.js';
+import { IncidentIndex } from '../../src/incidents/store.js';
+import { tempDir } from '../helpers/catalog.js';
+
+const HISTORY = 'history';
+const catalog = loadCatalog();
+const providers = readdirSync(HISTORY)
+  .filter((name) => name.endsWith('.json') && name !== 'leads.json' && name !== 'manifest.json')
+  .map((name) => name.slice(0, -'.json'.length));
+const file = (id: string) => JSON.parse(readFileSync(join(HISTORY, `${id}.json`), 'utf8')) as HistoryFile;
+const KEYS = [
+  'id',
+  'title',
+  'summary',
+  'url',
+  'status',
+  'impact',
+  'startedAt',
+  'resolvedAt',
+  'timePrecision',
+  'components',
+  'regions',
+];
+
+describe('the bundled history', () => {
+  it('covers the four biggest providers for years, within 5 MB', () => {
+    expect(providers).toEqual(expect.arrayContaining(['github', 'google-cloud', 'aws', 'azure']));
+    const bytes = readdirSync(HISTORY).reduce((sum, name) => sum + statSync(join(HISTORY, name)).size, 0);
+    expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
+    const years = (id: string) => new Set(file(id).incidents.map((record) => record.startedAt.slice(0, 4)));
+    expect(years('github').size).toBeGreaterThanOrEqual(15);
+    expect(years('aws').size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('holds only facts: every record is a storable incident of a catalog provider, with a title and summary written from its facts', async () => {
+    for (const id of providers) {
+      expect(catalog.providers.get(id), `history/${id}.json names a provider the catalog lacks`).toBeDefined();
+      for (const record of file(id).incidents) {
+        expect(Object.keys(record).filter((key) => key !== 'impactWindow')).toEqual(KEYS);
+        expect(record.title).toMatch(/ — (none|minor|major|critical|unknown), (\d+d ?)?(\d+h ?)?(\d+m)?$|one post$/);
+        expect(record.summary).toMatch(
+          /; impact (none|minor|major|critical|unknown)\. The (start is when the status page first posted; impact may have begun earlier|start is the impact start the provider gives|times are the impact window (stated by|stated in) [^.]+)\.$/,
+        );
+        if (record.impactWindow) expect(record.impactWindow.source).toMatch(/^stated (by|in) /);
+        expect(record.url).toMatch(/^https:\/\//);
+      }
+      for (const incident of await readHistory(HISTORY, id))
+        expect(IncidentSchema.safeParse(incident).success, `${id} ${incident.id}`).toBe(true);
+    }
+  });
+
+  it('ships the lead measured per platform', () => {
+    const leads = LeadTableSchema.parse(JSON.parse(readFileSync(join(HISTORY, 'leads.json'), 'utf8')));
+    expect(Object.keys(leads.platforms)).toEqual(expect.arrayContaining(['statuspage', 'gcp', 'aws']));
+    for (const figure of Object.values(leads.platforms)) {
+      expect(figure.sample).toBeGreaterThan(100);
+      expect(figure.p25).toBeLessThanOrEqual(figure.minutes);
+      expect(figure.minutes).toBeLessThanOrEqual(figure.p75);
+    }
+  });
+
+  it('keeps the AWS dashboard events it derives with the window their posts stated', async () => {
+    // EC2 in us-east-1, 2022-04-19: first post 8:39 AM PDT; the last says "Between 6:35 AM and 11:00 AM PDT".
+    const ec2 = (await readHistory(HISTORY, 'aws')).find((incident) => incident.id === 'ec2-us-east-1_1650382771');
+    expect(ec2).toMatchObject({
+      startedAt: '2022-04-19T15:39:31Z',
+      impactWindow: { from: '2022-04-19T13:35:00Z', to: '2022-04-19T18:00:00Z' },
+      components: ['Amazon Elastic Compute Cloud'],
+      regions: ['us-east-1'],
+      timePrecision: 'from-text',
+    });
+  });
+});
+
+describe('reading it', () => {
+  /** A history directory whose providers other than those named are damaged: reading one would report it. */
+  function historyWithDamage(intact: string[]): string {
+    const dir = tempDir('downstack-history-');
+    for (const id of providers)
+      if (intact.includes(id)) writeFileSync(join(dir, `${id}.json`), readFileSync(join(HISTORY, `${id}.json`)));
+      else writeFileSync(join(dir, `${id}.json`), '{"schemaVersion": 1, "provider": ');
+    return dir;
+  }
+
+  it("reads only the stack's providers' files", async () => {
+    const stack = tempDir('downstack-stack-');
+    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\nassets.s3.us-east-1.amazonaws.com\n');
+    const report = await runCheck({
+      paths: [stack],
+      indexDir: tempDir(),
+      historyDir: historyWithDamage(['github', 'aws']),
+      since: new Date('2021-01-01T00:00:00Z'),
+      until: new Date('2022-12-31T00:00:00Z'),
+      now: new Date('2026-01-01T00:00:00Z'),
+      catalog,
+    });
+    expect(report.index.problems).toEqual([]);
+    expect(report.index.historyIncidents).toBeGreaterThan(1000);
+    expect(report.findings.some((finding) => finding.incident.source === 'history')).toBe(true);
+  });
+
+  it('names a damaged file of a provider the stack does use, and goes on without it', async () => {
+    const stack = tempDir('downstack-stack-');
+    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\n');
+    const report = await runCheck({
+      paths: [stack],
+      indexDir: tempDir(),
+      historyDir: historyWithDamage([]),
+      since: new Date('2021-01-01T00:00:00Z'),
+      until: new Date('2022-12-31T00:00:00Z'),
+      now: new Date('2026-01-01T00:00:00Z'),
+      catalog,
+    });
+    expect(report.index.problems).toEqual([expect.stringMatching(/github\.json: damaged bundled history/)]);
+  });
+
+  it('sits under the snapshot and the index: for the same id the synced incident wins, and the snapshot tells the events it hand-checked', async () => {
+    const index = tempDir();
+    const [newest] = file('github').incidents;
+    const synced = {
+      ...(await readHistory(HISTORY, 'github')).find((incident) => incident.id === newest?.id),
+      title: 'Incident with Copilot',
+      source: 'https://www.githubstatus.com/api/v2/incidents.json',
+    };
+    mkdirSync(index, { recursive: true });
+    writeFileSync(
+      join(index, 'github.json'),
+      JSON.stringify({ schemaVersion: 1, provider: 'github', incidents: [synced] }),
+    );
+    const entry = await new IncidentIndex(index).read('github');
+    const found = entry.incidents.filter((incident) => incident.id === newest?.id);
+    expect(found).toHaveLength(1);
+    expect(found[0]?.title).toBe('Incident with Copilot');
+    // GitHub's 2018-10-21 outage is the snapshot's, hand-checked; the history leaves its status-page record out.
+    const october = entry.incidents.filter(
+      (incident) => incident.startedAt >= '2018-10-21T22:00:00Z' && incident.startedAt <= '2018-10-22T02:00:00Z',
+    );
+    expect(october.map((incident) => incident.id)).toEqual(['github-2018-10-21-mysql-cross-dc-failover']);
+    expect(entry.fromHistory).toBeGreaterThan(1000);
+  });
+
+  it('leaves the history out with the snapshot (--no-snapshot)', async () => {
+    const entry = await new IncidentIndex(tempDir(), null).read('github');
+    expect(entry.incidents).toEqual([]);
+    expect(entry.fromHistory).toBe(0);
+  });
+});

@@ -124,7 +124,7 @@ async function main() {
       }
       const precision = entry.precision ?? precisionOf(incident, entry.statesStart);
       const stated = incident.impactWindow?.from ?? (precision === 'exact' ? incident.startedAt : undefined);
-      const minutes = leadSample(incident, stated, firstPost(incident));
+      const minutes = leadSample(stated, firstPost(incident));
       if (minutes !== undefined && precision !== 'upper-bound' && entry.precision === undefined)
         samples.set(platform, [...(samples.get(platform) ?? []), minutes]);
       records.push(toHistoryRecord(incident, precision, entry.statedBy));

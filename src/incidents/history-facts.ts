@@ -101,7 +101,7 @@ function stamp(iso: string): string {
  * Minutes between a stated impact start and the page's first post, where both are known: what a replay window that
  * starts at a first post misses. Undefined when the incident states no start of its own.
  */
-export function leadSample(incident: Incident, statedStart: string | undefined, posted: string): number | undefined {
+export function leadSample(statedStart: string | undefined, posted: string): number | undefined {
   if (!statedStart) return undefined;
   const minutes = (Date.parse(posted) - Date.parse(statedStart)) / 60_000;
   // A stated start a week before the first post is a misread date, not a lead.

@@ -123,7 +123,11 @@ async function main() {
         continue;
       }
       const precision = entry.precision ?? precisionOf(incident, entry.statesStart);
-      const stated = incident.impactWindow?.from ?? (precision === 'exact' ? incident.startedAt : undefined);
+      // A start the platform publishes as data (Google Cloud's `begin`) is measured against its first post; elsewhere
+      // the impact start the text states.
+      const stated = entry.statesStart
+        ? incident.startedAt
+        : (incident.impactWindow?.from ?? (precision === 'exact' ? incident.startedAt : undefined));
       const minutes = leadSample(stated, firstPost(incident));
       if (minutes !== undefined && precision !== 'upper-bound' && entry.precision === undefined)
         samples.set(platform, [...(samples.get(platform) ?? []), minutes]);

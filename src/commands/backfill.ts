@@ -4,6 +4,7 @@ import type { Catalog } from '../catalog/loader.js';
 import { runBackfill } from '../sync/backfill.js';
 import { backfillEventLine, backfillSummary } from '../sync/backfill-progress.js';
 import { EXIT } from '../errors.js';
+import { text } from '../sanitize.js';
 import type { CliContext } from './context.js';
 
 export interface BackfillFlags {
@@ -43,11 +44,11 @@ export async function backfillCommand(
       ...(flags.publicOnly ? { publicOnly: flags.publicOnly } : {}),
       onEvent: (event) => {
         const line = backfillEventLine(event);
-        if (line) context.stderr.write(`${line}\n`);
+        if (line) context.stderr.write(text`${line}\n`);
       },
     });
     for (const line of backfillSummary(run, Date.now() - started, controller.signal.aborted))
-      context.stderr.write(`${line}\n`);
+      context.stderr.write(text`${line}\n`);
     if (controller.signal.aborted) context.setExitCode(EXIT.interrupted);
     else if (run.providers.some((report) => report.outcome === 'failed' || report.outcome === 'partial'))
       context.setExitCode(EXIT.syncFailed);

@@ -32,6 +32,7 @@ interface CheckFlags extends CommonOptions, ResolveFlags {
   allowPrivateEndpoints?: boolean;
   lead?: number;
   indexUrl?: string;
+  limit: number;
 }
 
 export function registerCheckCommand(program: Command, context: CliContext): void {
@@ -157,6 +158,7 @@ export function registerCheckCommand(program: Command, context: CliContext): voi
           now: context.now,
           color: context.useColor(flags) && !flags.output,
           notes: ignores,
+          limit: flags.limit,
         }),
         flags.output,
       );

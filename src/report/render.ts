@@ -27,6 +27,6 @@ export function renderCheck(report: CheckReport, format: CheckFormat, options: R
     case 'html':
       return renderHtml(report, options);
     case 'table':
-      return renderTable(report, { color: options.color ?? false, now: options.now });
+      return renderTable(report, { color: options.color ?? false, now: options.now, limit: options.limit ?? 0 });
   }
 }

@@ -10,6 +10,8 @@ export interface RenderOptions {
   color?: boolean;
   /** Ignored findings and expired ignore rules from `.downstack.yml`. */
   notes?: ReportNotes;
+  /** The table shows at most this many incidents and replay windows (open ones always); 0 or absent: all. */
+  limit?: number;
 }
 
 export const EMPTY_NOTES: ReportNotes = { ignored: [], expired: [] };

@@ -14,6 +14,8 @@ import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 export interface TableOptions {
   color: boolean;
   now: Date;
+  /** At most this many incidents and replay windows, newest first, open ones always; 0: every one. */
+  limit?: number;
 }
 
 /** Every line is SafeText: values are cleaned where they are put in, and only our own colour reaches the terminal. */
@@ -78,11 +80,27 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
     return lines(out);
   }
 
-  out.push(paint(c.bold, `Incidents that touched this stack (${report.findings.length})`));
-  for (const finding of report.findings) out.push(...renderFinding(finding, c, name, options.now), text``);
+  const findings = newest(report.findings, options.limit ?? 0, (finding) => finding.active);
+  const hiddenFindings = report.findings.length - findings.length;
+  out.push(
+    paint(
+      c.bold,
+      `Incidents that touched this stack (${report.findings.length}${hiddenFindings > 0 ? `, the ${findings.length} newest shown` : ''})`,
+    ),
+  );
+  for (const finding of findings) out.push(...renderFinding(finding, c, name, options.now), text``);
+  if (hiddenFindings > 0) {
+    out.push(paint(c.dim, text`  … and ${plural(hiddenFindings, 'older incident')} in this window: ${MORE}`), text``);
+  }
 
+  // Bands run oldest first; a long window keeps its newest ones (and any still open), the rest counted up front.
+  const bands = newest([...report.replay].reverse(), options.limit ?? 0, (band) => band.to === null).reverse();
+  const hiddenBands = report.replay.length - bands.length;
   out.push(paint(c.bold, 'What to replay'));
-  for (const band of report.replay) {
+  if (hiddenBands > 0) {
+    out.push(paint(c.dim, text`  ${plural(hiddenBands, 'earlier window')} not shown: ${MORE}`));
+  }
+  for (const band of bands) {
     const length = formatDuration(windowMs(band, options.now));
     const end = band.to === null ? 'now (still open)' : formatUtc(band.to);
     out.push(
@@ -91,6 +109,19 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
     out.push(...runLines(band, c, name));
   }
   return lines(out);
+}
+
+const MORE = 'see them all with --limit 0 or --format json, or narrow the window with --since/--until';
+
+/** Every item that must always show, then the first of the others up to `limit` in all, in their order; 0: all. */
+function newest<T>(items: readonly T[], limit: number, always: (item: T) => boolean): T[] {
+  if (limit <= 0 || items.length <= limit) return [...items];
+  const pinned = items.filter(always);
+  const kept = new Set([
+    ...pinned,
+    ...items.filter((item) => !always(item)).slice(0, Math.max(0, limit - pinned.length)),
+  ]);
+  return items.filter((item) => kept.has(item));
 }
 
 /** One line per job that ran inside the band: name, where it is declared, its schedule, when it ran, what it uses. */

@@ -99,6 +99,13 @@ export const OPTIONS = {
     config: z.array(z.enum(['dev'])),
     commands: { check: { fromConfig: true }, explain: { fromConfig: true } },
   },
+  limit: {
+    flags: '--limit <n>',
+    description: 'table: show the N newest incidents and replay windows (open ones always); 0 shows every one',
+    parse: (value: string, source: string) => wholeNumber(value, source, 0, 100_000),
+    config: z.number().int().min(0),
+    commands: { check: { default: 20, fromConfig: true } },
+  },
   includeMaintenance: {
     flags: '--include-maintenance',
     description: 'count scheduled maintenance as findings',

@@ -1,37 +1,19 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
 import { Command } from 'commander';
-import { registerCheckCommand } from './commands/check.js';
-import type { CliContext, CommonOptions, RegisterCommand } from './commands/context.js';
-import { registerExplainCommand } from './commands/explain.js';
-import { registerFeed } from './commands/feed.js';
-import { registerImport } from './commands/import.js';
-import { registerIncidentsCommand } from './commands/incidents.js';
-import { registerJobsCommand } from './commands/jobs.js';
-import { registerProvidersCommand } from './commands/providers.js';
-import { registerSync } from './commands/sync.js';
+import type { CliContext, CommonOptions } from './commands/context.js';
+import { addCommand, COMMANDS } from './commands/index.js';
 import { DownstackError, EXIT, type ExitCode, ParseError, UsageError } from './errors.js';
 import { formatBytes, MAX_INPUT_BYTES } from './file-access.js';
 import { writeOutput } from './output-file.js';
 import type { InputProblem } from './model.js';
 import { cleanLine, forOutput, type SafeText, text } from './sanitize.js';
 import type { CommandName } from './settings/options.js';
-import { type ParsedFlags, resolveSettings } from './settings/resolve.js';
+import type { ParsedFlags } from './settings/resolve.js';
 import { VERSION } from './version.js';
 
-export type { CliContext, CommonOptions, RegisterCommand } from './commands/context.js';
+export type { CliContext, CommonOptions } from './commands/context.js';
+export type { CommandSpec } from './commands/index.js';
 export { EXIT } from './errors.js';
-
-/** Every command, in the order `--help` lists them; each lives in its own module under src/commands/. */
-const COMMANDS: RegisterCommand[] = [
-  registerCheckCommand,
-  registerIncidentsCommand,
-  registerExplainCommand,
-  registerJobsCommand,
-  registerProvidersCommand,
-  registerSync,
-  registerImport,
-  registerFeed,
-];
 
 export async function main(argv: string[]): Promise<number> {
   const now = new Date();
@@ -50,7 +32,9 @@ export async function main(argv: string[]): Promise<number> {
   const context: CliContext = {
     now,
     useColor,
-    settings: (name, command, paths) => resolveSettings(paths, parsedFlags(name, command), process.env),
+    // Settings bring the config file's reader and the catalog: loaded by the commands that ask for them.
+    settings: async (name, command, paths) =>
+      (await import('./settings/resolve.js')).resolveSettings(paths, parsedFlags(name, command), process.env),
     emit,
     setExitCode: (code) => {
       exitCode = code;
@@ -75,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: (help) => toStdout(help), writeErr: (message) => toStderr(message) });
 
-  for (const register of COMMANDS) register(program, context);
+  for (const spec of COMMANDS) addCommand(program, spec, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -49,5 +49,3 @@ export interface CliContext {
   /** DOWNSTACK_OFFLINE=1: never touch the network (air-gapped runners, tests). */
   offline: boolean;
 }
-
-export type RegisterCommand = (program: Command, context: CliContext) => void;

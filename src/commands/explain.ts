@@ -11,7 +11,6 @@ import type { Dependency } from '../model.js';
 import { dnsChainText } from '../report/locate.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
-import { addOptions } from '../settings/options.js';
 import { chainLength } from '../via-chain.js';
 
 export interface Explanation {
@@ -98,32 +97,28 @@ interface ExplainFlags extends ResolveFlags {
   omit?: string[];
 }
 
-export function registerExplainCommand(program: Command, context: CliContext): void {
-  const command = program
-    .command('explain')
-    .description(
-      'say why a provider or package is in the stack: every dependency chain to it, root first (exit 1 when it is not there)',
-    )
-    .argument('<target>', 'provider id or name (sentry, Stripe) or npm package name (@sentry/node)')
-    .argument('[paths...]', 'files or directories to scan; "-" reads stdin', ['.']);
-  addOptions(command, 'explain').action(async (target: string, paths: string[]) => {
-    const settings = await context.settings<ExplainFlags>('explain', command, paths);
-    const { flags } = settings;
-    const catalog = settings.catalog();
-    const scan = await scanPaths(paths, { readStdin: context.readStdin });
-    const omitDev = flags.omit?.includes('dev') ?? false;
-    const dependencies = scan.inputs
-      .flatMap((input) => input.dependencies)
-      .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
-    const dns = createDnsStage(dnsSettings(flags, context));
-    const resolved = await dns.resolve(dependencies, buildMatcher(catalog)).finally(() => dns.close());
-    context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
-    const skipped = dnsNote(dns.summary());
-    if (skipped) context.stderr.write(`${skipped}\n`);
-    const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
-    if (flags.format === 'json') await context.emit(jsonDocument(explanations));
-    else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
-    else await context.emit(text`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
-    if (explanations.length === 0) context.setExitCode(EXIT.notInStack);
-  });
+export async function runExplainCommand(
+  command: Command,
+  context: CliContext,
+  target: string,
+  paths: string[],
+): Promise<void> {
+  const settings = await context.settings<ExplainFlags>('explain', command, paths);
+  const { flags } = settings;
+  const catalog = settings.catalog();
+  const scan = await scanPaths(paths, { readStdin: context.readStdin });
+  const omitDev = flags.omit?.includes('dev') ?? false;
+  const dependencies = scan.inputs
+    .flatMap((input) => input.dependencies)
+    .filter((dependency) => !(omitDev && dependency.kind === 'dev'));
+  const dns = createDnsStage(dnsSettings(flags, context));
+  const resolved = await dns.resolve(dependencies, buildMatcher(catalog)).finally(() => dns.close());
+  context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
+  const skipped = dnsNote(dns.summary());
+  if (skipped) context.stderr.write(`${skipped}\n`);
+  const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
+  if (flags.format === 'json') await context.emit(jsonDocument(explanations));
+  else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
+  else await context.emit(text`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);
+  if (explanations.length === 0) context.setExitCode(EXIT.notInStack);
 }

@@ -1,8 +1,8 @@
 // `downstack import FILE…`: incident documents (Statuspage JSON, history feeds, incidentlib records, incident pages and
 // postmortems) into the incident index, all or nothing.
 import { readFile, stat } from 'node:fs/promises';
-import { addOptions } from '../settings/options.js';
-import type { RegisterCommand } from './context.js';
+import type { Command } from 'commander';
+import type { CliContext } from './context.js';
 import { EXIT, ImportError, ParseError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
 import {
@@ -22,44 +22,36 @@ interface ImportFlags {
   format: 'table' | 'json';
 }
 
-export const registerImport: RegisterCommand = (program, context) => {
-  const command = program
-    .command('import')
-    .description(
-      'add incident documents to the index: Statuspage JSON, Atom/RSS history feeds, incidentlib records, incident pages and postmortems (text, Markdown, HTML)',
-    )
-    .argument('<files...>', 'documents to import; "-" reads one from stdin');
-  addOptions(command, 'import').action(async (files: string[]) => {
-    const settings = await context.settings<ImportFlags>('import', command, []);
-    const { flags } = settings;
-    const documents: ImportDocument[] = [];
-    const unreadable: string[] = [];
-    for (const file of files) {
-      if (file === '-') documents.push({ file: '<stdin>', text: await context.readStdin() });
-      else
-        await readDocumentFile(file).then(
-          (document) => documents.push(document),
-          (error: unknown) => {
-            if (!(error instanceof ParseError)) throw error;
-            unreadable.push(error.located);
-          },
-        );
-    }
-    if (unreadable.length > 0) throw new ImportError(unreadable);
-    const result = await importDocuments(documents, {
-      catalog: settings.catalog(),
-      index: flags.snapshot ? new IncidentIndex(settings.indexDir) : new IncidentIndex(settings.indexDir, null),
-      ...(flags.provider ? { provider: flags.provider } : {}),
-      ...(flags.dryRun ? { dryRun: true } : {}),
-    });
-    context.reportProblems(result.warnings);
-    for (const problem of result.problems) context.stderr.write(text`${cleanLine(problem, 600)}\n`);
-    if (result.problems.length > 0) context.setExitCode(EXIT.partial);
-    await context.emit(
-      flags.format === 'json' ? jsonDocument(toJson(result)) : renderImport(result, flags.dryRun === true),
-    );
+export async function runImportCommand(command: Command, context: CliContext, files: string[]): Promise<void> {
+  const settings = await context.settings<ImportFlags>('import', command, []);
+  const { flags } = settings;
+  const documents: ImportDocument[] = [];
+  const unreadable: string[] = [];
+  for (const file of files) {
+    if (file === '-') documents.push({ file: '<stdin>', text: await context.readStdin() });
+    else
+      await readDocumentFile(file).then(
+        (document) => documents.push(document),
+        (error: unknown) => {
+          if (!(error instanceof ParseError)) throw error;
+          unreadable.push(error.located);
+        },
+      );
+  }
+  if (unreadable.length > 0) throw new ImportError(unreadable);
+  const result = await importDocuments(documents, {
+    catalog: settings.catalog(),
+    index: flags.snapshot ? new IncidentIndex(settings.indexDir) : new IncidentIndex(settings.indexDir, null),
+    ...(flags.provider ? { provider: flags.provider } : {}),
+    ...(flags.dryRun ? { dryRun: true } : {}),
   });
-};
+  context.reportProblems(result.warnings);
+  for (const problem of result.problems) context.stderr.write(text`${cleanLine(problem, 600)}\n`);
+  if (result.problems.length > 0) context.setExitCode(EXIT.partial);
+  await context.emit(
+    flags.format === 'json' ? jsonDocument(toJson(result)) : renderImport(result, flags.dryRun === true),
+  );
+}
 
 async function readDocumentFile(file: string): Promise<ImportDocument> {
   try {

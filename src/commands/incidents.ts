@@ -6,7 +6,6 @@ import { cleanLine, jsonDocument, text } from '../sanitize.js';
 import { IncidentIndex } from '../incidents/store.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import { formatRange, parseTimeArg } from '../time.js';
-import { addOptions } from '../settings/options.js';
 import type { CliContext } from './context.js';
 
 interface IncidentsFlags {
@@ -17,39 +16,34 @@ interface IncidentsFlags {
   snapshot: boolean;
 }
 
-export function registerIncidentsCommand(program: Command, context: CliContext): void {
-  const command = program
-    .command('incidents')
-    .description('list incidents in the index (embedded snapshot plus whatever sync and import added)');
-  addOptions(command, 'incidents').action(async () => {
-    const settings = await context.settings<IncidentsFlags>('incidents', command, []);
-    const { flags } = settings;
-    const catalog = settings.catalog();
-    const ids = flags.provider ?? [...catalog.providers.keys()];
-    for (const id of ids)
-      if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
-    const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
-    const until = parseTimeArg(flags.until, context.now, '--until');
-    const index = flags.snapshot ? new IncidentIndex(settings.indexDir) : new IncidentIndex(settings.indexDir, null);
-    const incidents: Incident[] = [];
-    for (const id of ids) {
-      const entry = await index.read(id);
-      for (const message of entry.problems) context.stderr.write(text`warning: ${cleanLine(message, 500)}\n`);
-      incidents.push(
-        ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
-      );
-    }
-    incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
-    if (flags.format === 'json') {
-      await context.emit(jsonDocument(incidents));
-      return;
-    }
-    if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
-    for (const incident of incidents) {
-      const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
-      await context.emit(
-        text`${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${cleanLine(name, 60)}: ${cleanLine(incident.title, 100)}\n`,
-      );
-    }
-  });
+export async function runIncidentsCommand(command: Command, context: CliContext): Promise<void> {
+  const settings = await context.settings<IncidentsFlags>('incidents', command, []);
+  const { flags } = settings;
+  const catalog = settings.catalog();
+  const ids = flags.provider ?? [...catalog.providers.keys()];
+  for (const id of ids)
+    if (!catalog.providers.has(id)) throw new UsageError(`unknown provider "${id}" (see \`downstack providers\`)`);
+  const since = flags.since ? parseTimeArg(flags.since, context.now, '--since') : new Date(0);
+  const until = parseTimeArg(flags.until, context.now, '--until');
+  const index = flags.snapshot ? new IncidentIndex(settings.indexDir) : new IncidentIndex(settings.indexDir, null);
+  const incidents: Incident[] = [];
+  for (const id of ids) {
+    const entry = await index.read(id);
+    for (const message of entry.problems) context.stderr.write(text`warning: ${cleanLine(message, 500)}\n`);
+    incidents.push(
+      ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
+    );
+  }
+  incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  if (flags.format === 'json') {
+    await context.emit(jsonDocument(incidents));
+    return;
+  }
+  if (incidents.length === 0) await context.emit('No incidents in the index for that selection.\n');
+  for (const incident of incidents) {
+    const name = catalog.providers.get(incident.provider)?.name ?? incident.provider;
+    await context.emit(
+      text`${formatRange(incident.startedAt, incident.resolvedAt).padEnd(38)} ${cleanLine(name, 60)}: ${cleanLine(incident.title, 100)}\n`,
+    );
+  }
 }

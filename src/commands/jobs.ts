@@ -9,7 +9,6 @@ import { scheduleLabel } from '../report/job-runs.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
 import { formatUtc } from '../time.js';
-import { addOptions } from '../settings/options.js';
 import type { CliContext } from './context.js';
 
 interface JobsFlags {
@@ -17,38 +16,30 @@ interface JobsFlags {
   next: number;
 }
 
-export function registerJobsCommand(program: Command, context: CliContext): void {
-  const command = program
-    .command('jobs')
-    .description(
-      'list the scheduled jobs found (CI crons, platform crons, Kubernetes CronJobs, cloud schedulers) with their next runs',
-    )
-    .argument('[paths...]', 'files or directories to scan; "-" reads one file from stdin', ['.']);
-  addOptions(command, 'jobs').action(async (paths: string[]) => {
-    const settings = await context.settings<JobsFlags>('jobs', command, paths);
-    const { flags } = settings;
-    const count = flags.next;
-    const catalog = settings.catalog();
-    const scan = await scanPaths(paths, { readStdin: context.readStdin });
-    context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
-    const jobs = knownJobs(
-      scan.inputs.flatMap((input) => input.jobs ?? []),
-      buildMatcher(catalog),
-      catalog,
+export async function runJobsCommand(command: Command, context: CliContext, paths: string[]): Promise<void> {
+  const settings = await context.settings<JobsFlags>('jobs', command, paths);
+  const { flags } = settings;
+  const count = flags.next;
+  const catalog = settings.catalog();
+  const scan = await scanPaths(paths, { readStdin: context.readStdin });
+  context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors)]);
+  const jobs = knownJobs(
+    scan.inputs.flatMap((input) => input.jobs ?? []),
+    buildMatcher(catalog),
+    catalog,
+  );
+  const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
+  const name = (id: string) => catalog.providers.get(id)?.name ?? id;
+  if (flags.format === 'json') {
+    await context.emit(jsonDocument(jobsToJson(listed, context.now)));
+  } else if (jobs.length === 0) {
+    context.stderr.write(
+      text`downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
     );
-    const listed = jobs.map((known) => ({ known, next: upcoming(known, context.now, count) }));
-    const name = (id: string) => catalog.providers.get(id)?.name ?? id;
-    if (flags.format === 'json') {
-      await context.emit(jsonDocument(jobsToJson(listed, context.now)));
-    } else if (jobs.length === 0) {
-      context.stderr.write(
-        text`downstack: no scheduled job found in ${paths.map((path) => cleanLine(path, 200)).join(', ')}\n`,
-      );
-    } else {
-      await context.emit(jobsTable(listed, name));
-    }
-    if (jobs.length === 0) context.setExitCode(EXIT.noInput);
-  });
+  } else {
+    await context.emit(jobsTable(listed, name));
+  }
+  if (jobs.length === 0) context.setExitCode(EXIT.noInput);
 }
 
 function upcoming({ job }: KnownJob, now: Date, count: number): RunList {

@@ -3,45 +3,34 @@ import type { Command } from 'commander';
 import type { Provider } from '../catalog/schema.js';
 import { MATCHER_KINDS, matcherText, matchersOf } from '../catalog/matchers.js';
 import { UsageError } from '../errors.js';
-import { addOptions } from '../settings/options.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import type { CliContext } from './context.js';
 
-export function registerProvidersCommand(program: Command, context: CliContext): void {
-  const providers = program
-    .command('providers')
-    .description('list or search the provider catalog; `providers show ID` prints one provider')
-    .argument('[query]', 'text to search in ids, names, npm names, Terraform sources and domains');
-  addOptions(providers, 'providers').action(async (query: string | undefined) => {
-    const settings = await context.settings<{ format: string }>('providers', providers, []);
-    const flags = settings.flags;
-    const found = searchProviders([...settings.catalog().providers.values()], query);
-    if (flags.format === 'json') {
-      await context.emit(jsonDocument(found.map(({ file: _file, ...provider }) => provider)));
-      return;
-    }
-    if (found.length === 0)
-      await context.emit(text`No provider matches "${query ?? ''}". To add one, see CONTRIBUTING.md.\n`);
-    const rows = found.map(
-      (provider) =>
-        text`${provider.id.padEnd(22)} ${cleanLine(provider.name, 60).padEnd(30)} ${provider.category.padEnd(14)} ${cleanLine(provider.status.url, 300)}${provider.verified === false ? '  (unverified)' : ''}\n`,
-    );
-    await context.emit(joinText(rows, text``));
-  });
+export async function runProvidersCommand(command: Command, context: CliContext, query?: string): Promise<void> {
+  const settings = await context.settings<{ format: string }>('providers', command, []);
+  const flags = settings.flags;
+  const found = searchProviders([...settings.catalog().providers.values()], query);
+  if (flags.format === 'json') {
+    await context.emit(jsonDocument(found.map(({ file: _file, ...provider }) => provider)));
+    return;
+  }
+  if (found.length === 0)
+    await context.emit(text`No provider matches "${query ?? ''}". To add one, see CONTRIBUTING.md.\n`);
+  const rows = found.map(
+    (provider) =>
+      text`${provider.id.padEnd(22)} ${cleanLine(provider.name, 60).padEnd(30)} ${provider.category.padEnd(14)} ${cleanLine(provider.status.url, 300)}${provider.verified === false ? '  (unverified)' : ''}\n`,
+  );
+  await context.emit(joinText(rows, text``));
+}
 
-  const show = providers
-    .command('show')
-    .description('print one provider: status page, feed, matchers, components, upstreams')
-    .argument('<id>', 'provider id (file name in providers/)');
-  addOptions(show, 'providers show').action(async (id: string) => {
-    const settings = await context.settings<object>('providers show', show, []);
-    const provider = settings.catalog().providers.get(id);
-    if (!provider)
-      throw new UsageError(
-        `unknown provider "${cleanLine(id, 60)}" (search with \`downstack providers ${cleanLine(id, 60)}\`)`,
-      );
-    await context.emit(describeProvider(provider));
-  });
+export async function runProvidersShowCommand(command: Command, context: CliContext, id: string): Promise<void> {
+  const settings = await context.settings<object>('providers show', command, []);
+  const provider = settings.catalog().providers.get(id);
+  if (!provider)
+    throw new UsageError(
+      `unknown provider "${cleanLine(id, 60)}" (search with \`downstack providers ${cleanLine(id, 60)}\`)`,
+    );
+  await context.emit(describeProvider(provider));
 }
 
 export function searchProviders(providers: Provider[], query: string | undefined): Provider[] {

@@ -2,14 +2,7 @@
 import type { Command } from 'commander';
 import type { Catalog } from '../catalog/loader.js';
 import { createDnsStage } from '../dns/stage.js';
-import { addOptions } from '../settings/options.js';
-import {
-  type CliContext,
-  type CommonOptions,
-  dnsSettings,
-  type RegisterCommand,
-  type ResolveFlags,
-} from './context.js';
+import { type CliContext, type CommonOptions, dnsSettings, type ResolveFlags } from './context.js';
 import { EXIT, UsageError } from '../errors.js';
 import { scanPaths } from '../scan.js';
 import { cleanLine, type SafeText, text } from '../sanitize.js';
@@ -34,55 +27,47 @@ interface SyncFlags extends CommonOptions, ResolveFlags {
   rate: number;
 }
 
-export const registerSync: RegisterCommand = (program: Command, context: CliContext) => {
-  const command = program
-    .command('sync')
-    .description(
-      "refresh the incident index from the providers' public status pages (the stack's providers by default)",
-    )
-    .argument('[paths...]', 'stack whose providers to sync: files or directories, "-" for stdin', ['.']);
-  addOptions(command, 'sync').action(async (paths: string[]) => {
-    const settings = await context.settings<SyncFlags>('sync', command, paths);
-    const { flags } = settings;
-    const catalog = settings.catalog();
-    const ids = await selectProviders(paths, flags, catalog, context);
-    if (ids.length === 0) {
-      context.stderr.write(text`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
-      context.setExitCode(EXIT.noInput);
-      return;
-    }
-    if (flags.since && !flags.backfill) throw new UsageError('--since goes with --backfill');
-    if (flags.backfill) {
-      await backfillCommand(
-        ids,
-        settings.indexDir,
-        catalog,
-        {
-          ...(flags.since ? { since: parseTimeArg(flags.since, context.now, '--since') } : {}),
-          rate: flags.rate,
-          concurrency: flags.concurrency,
-          timeout: flags.timeout,
-          ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
-        },
-        context,
-      );
-      if (flags.publish) await publishTo(flags.publish, settings.indexDir, context);
-      return;
-    }
-    const started = Date.now();
-    const report = await runSync({
-      indexDir: settings.indexDir,
+export async function runSyncCommand(command: Command, context: CliContext, paths: string[]): Promise<void> {
+  const settings = await context.settings<SyncFlags>('sync', command, paths);
+  const { flags } = settings;
+  const catalog = settings.catalog();
+  const ids = await selectProviders(paths, flags, catalog, context);
+  if (ids.length === 0) {
+    context.stderr.write(text`downstack: no providers found in ${paths.join(', ')}; use --provider ID or --all\n`);
+    context.setExitCode(EXIT.noInput);
+    return;
+  }
+  if (flags.since && !flags.backfill) throw new UsageError('--since goes with --backfill');
+  if (flags.backfill) {
+    await backfillCommand(
+      ids,
+      settings.indexDir,
       catalog,
-      providers: ids,
-      http: { concurrency: flags.concurrency, timeoutMs: flags.timeout * 1000 },
-      onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
-      ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
-    });
-    for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(text`${line}\n`);
+      {
+        ...(flags.since ? { since: parseTimeArg(flags.since, context.now, '--since') } : {}),
+        rate: flags.rate,
+        concurrency: flags.concurrency,
+        timeout: flags.timeout,
+        ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
+      },
+      context,
+    );
     if (flags.publish) await publishTo(flags.publish, settings.indexDir, context);
-    if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
+    return;
+  }
+  const started = Date.now();
+  const report = await runSync({
+    indexDir: settings.indexDir,
+    catalog,
+    providers: ids,
+    http: { concurrency: flags.concurrency, timeoutMs: flags.timeout * 1000 },
+    onEvent: progressWriter(context, flags.progress !== false && context.stderr.isTTY),
+    ...(flags.allowPrivateEndpoints ? {} : { publicOnly: settings.repositoryProviders() }),
   });
-};
+  for (const line of summaryLines(report, Date.now() - started)) context.stderr.write(text`${line}\n`);
+  if (flags.publish) await publishTo(flags.publish, settings.indexDir, context);
+  if (report.providers.some((entry) => entry.outcome === 'failed')) context.setExitCode(EXIT.syncFailed);
+}
 
 async function selectProviders(
   paths: string[],

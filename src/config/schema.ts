@@ -32,7 +32,7 @@ export const IgnoreRuleSchema = z.strictObject({
  * needs no change here), plus ignore rules and extra provider files.
  */
 export const ConfigSchema = z.strictObject({
-  ...Object.fromEntries(configurableOptions().map(([key, spec]) => [key, spec.config.optional()])),
+  ...Object.fromEntries(configurableOptions().map(([key, spec]) => [key, spec.config(z).optional()])),
   ignore: z.array(IgnoreRuleSchema).default([]),
   /** Extra provider files or directories (your own providers), relative to the config file. */
   providers: z.array(z.string().min(1)).default([]),

@@ -2,7 +2,7 @@
 // entry drives the option's parsing and help text on each command that takes it and, when it has a `config`
 // schema, the `.downstack.yml` key of the same name. Adding a setting is adding an entry here.
 import { Option, type Command } from 'commander';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parseResolverAddress } from '../dns/settings.js';
 import { UsageError } from '../errors.js';
 import { CHECK_FORMATS } from '../report/formats.js';
@@ -38,8 +38,11 @@ export interface OptionSpec {
   choices?: readonly string[];
   /** Turns the text of the flag (or of `env`) into its value; throws UsageError naming `source` for a bad one. */
   parse?: (value: string, source: string) => unknown;
-  /** The `.downstack.yml` key of the same name and what it accepts. Without it the option is command line only. */
-  config?: z.ZodType;
+  /**
+   * The `.downstack.yml` key of the same name and what it accepts (built from zod when a config file is read, so
+   * parsing a command line never loads zod). Without it the option is command line only.
+   */
+  config?: (zod: typeof z) => z.ZodType;
   /** A config value that is a path: resolved against the config file, and it must stay inside the repository. */
   configPath?: boolean;
   /** An environment variable that sets it, above the config file and below the command line. */
@@ -52,7 +55,7 @@ export const OPTIONS = {
   since: {
     flags: '--since <time>',
     description: `start of the window: ${timeHelp}`,
-    config: z.string().min(1),
+    config: (zod) => zod.string().min(1),
     commands: {
       check: { default: '90d', fromConfig: true },
       feed: { default: '90d', fromConfig: true },
@@ -70,7 +73,7 @@ export const OPTIONS = {
   format: {
     flags: '--format <format>',
     description: 'output format',
-    config: z.enum(CHECK_FORMATS),
+    config: (zod) => zod.enum(CHECK_FORMATS),
     commands: {
       check: { choices: CHECK_FORMATS, default: 'table', fromConfig: true },
       incidents: { choices: ['table', 'json'], default: 'table' },
@@ -89,21 +92,21 @@ export const OPTIONS = {
     flags: '--fail-on <when>',
     description: 'exit 1 when a finding is: active (open incident) or any (any incident in the window)',
     choices: ['none', 'active', 'any'],
-    config: z.enum(['none', 'active', 'any']),
+    config: (zod) => zod.enum(['none', 'active', 'any']),
     commands: { check: { default: 'none', fromConfig: true } },
   },
   omit: {
     flags: '--omit <type...>',
     description: 'leave dependencies of this type out, like npm',
     choices: ['dev'],
-    config: z.array(z.enum(['dev'])),
+    config: (zod) => zod.array(zod.enum(['dev'])),
     commands: { check: { fromConfig: true }, explain: { fromConfig: true } },
   },
   limit: {
     flags: '--limit <n>',
     description: 'table: show the N newest incidents and replay windows (open ones always); 0 shows every one',
     parse: (value: string, source: string) => wholeNumber(value, source, 0, 100_000),
-    config: z.number().int().min(0),
+    config: (zod) => zod.number().int().min(0),
     commands: { check: { default: 20, fromConfig: true } },
   },
   includeMaintenance: {
@@ -227,7 +230,7 @@ export const OPTIONS = {
     flags: '--index <dir>',
     description: 'incident index directory (default: the user cache dir)',
     env: 'DOWNSTACK_INDEX',
-    config: z.string().min(1),
+    config: (zod) => zod.string().min(1),
     configPath: true,
     commands: {
       check: { fromConfig: true },
@@ -293,9 +296,11 @@ export function addOptions(command: Command, name: CommandName): Command {
 }
 
 /** The keys `.downstack.yml` may set (each the option's own name), with their schemas: every option that declares one. */
-export function configurableOptions(): Array<[OptionKey, OptionSpec & { config: z.ZodType }]> {
+type ConfigurableSpec = OptionSpec & { config: NonNullable<OptionSpec['config']> };
+
+export function configurableOptions(): Array<[OptionKey, ConfigurableSpec]> {
   return (Object.entries(OPTIONS) as Array<[OptionKey, OptionSpec]>).filter(
-    (entry): entry is [OptionKey, OptionSpec & { config: z.ZodType }] => entry[1].config !== undefined,
+    (entry): entry is [OptionKey, ConfigurableSpec] => entry[1].config !== undefined,
   );
 }
 

@@ -38,20 +38,20 @@ async function bigReport(count) {
   return { ...report, findings: findings.slice(0, count) };
 }
 
-function time(fn, rounds) {
-  fn();
+async function time(fn, rounds) {
+  await fn();
   const start = performance.now();
-  for (let i = 0; i < rounds; i++) fn();
+  for (let i = 0; i < rounds; i++) await fn();
   return (performance.now() - start) / rounds;
 }
 
 export async function run() {
   const report = await bigReport(2000);
   const rounds = 5;
-  const baseline = time(() => forOutput(renderCheck(report, 'json', { now: NOW })), rounds);
+  const baseline = await time(async () => forOutput(await renderCheck(report, 'json', { now: NOW })), rounds);
   console.log(`reports json (baseline, 2000 findings): ${baseline.toFixed(1)} ms, ratio vs baseline: 1.0×`);
   for (const format of ['table', 'markdown', 'sarif', 'github', 'html']) {
-    const ms = time(() => forOutput(renderCheck(report, format, { now: NOW })), rounds);
+    const ms = await time(async () => forOutput(await renderCheck(report, format, { now: NOW })), rounds);
     console.log(
       `reports ${format} (2000 findings): ${ms.toFixed(1)} ms, ratio vs baseline: ${(ms / baseline).toFixed(1)}×`,
     );
@@ -62,7 +62,7 @@ export async function run() {
     components: finding.components,
     replay: finding.replay,
   }));
-  const atom = time(
+  const atom = await time(
     () => forOutput(renderAtom({ id: 'urn:downstack:feed:bench', title: 'bench', now: NOW, entries })),
     rounds,
   );

@@ -9,10 +9,7 @@ import type { Finding } from '../model.js';
 import type { CheckFormat } from '../report/formats.js';
 import { renderCheck } from '../report/render.js';
 import { cleanLine, type SafeText, text } from '../sanitize.js';
-import { PublishedIndex } from '../incidents/published.js';
 import { publishedNote } from '../report/published-note.js';
-import { syncBeforeCheck } from '../sync/check-sync.js';
-import { userAgent } from '../sync/sync.js';
 import { parseTimeArg } from '../time.js';
 import { type CliContext, type CommonOptions, dnsSettings, type ResolveFlags } from './context.js';
 import { dnsNote } from './dns-note.js';
@@ -47,12 +44,12 @@ export async function runCheckCommand(command: Command, context: CliContext, pat
   // One DNS stage for the whole run: the sync before a gate and the check share its lookups and its deadline.
   const dns = createDnsStage(dnsSettings(flags, context));
   const published = flags.indexUrl
-    ? new PublishedIndex({
+    ? new (await import('../incidents/published.js')).PublishedIndex({
         url: flags.indexUrl,
         localDir: index,
         ...(flags.snapshot ? {} : { snapshotDir: null }),
         offline: context.offline,
-        http: { userAgent: userAgent() },
+        http: { userAgent: (await import('../sync/sync.js')).userAgent() },
       })
     : undefined;
   try {
@@ -69,6 +66,8 @@ export async function runCheckCommand(command: Command, context: CliContext, pat
         syncFailed = true;
         context.stderr.write(text`${line}\n`);
       };
+      // The sync (its HTTP client, every status-page reader) is loaded only for a run that syncs.
+      const { syncBeforeCheck } = await import('../sync/check-sync.js');
       await syncBeforeCheck({
         paths,
         indexDir: index,
@@ -145,7 +144,7 @@ export async function runCheckCommand(command: Command, context: CliContext, pat
       replay: withRuns(ignores.replay, report.jobs, context.now),
     };
     await context.emit(
-      renderCheck(shown, flags.format, {
+      await renderCheck(shown, flags.format, {
         now: context.now,
         color: context.useColor(flags) && !flags.output,
         notes: ignores,

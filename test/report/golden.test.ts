@@ -19,7 +19,7 @@ describe('every check format on the fixed stack and index', () => {
   for (const format of CHECK_FORMATS) {
     it(`renders ${format} exactly as the golden file`, async () => {
       const report = await fixtureReport();
-      const text = forOutput(renderCheck(report, format, { now: NOW }));
+      const text = forOutput(await renderCheck(report, format, { now: NOW }));
       expectGolden(text, `stack.${EXTENSIONS[format]}`);
       // No wall-clock time leaks into a report: every date in it comes from the fixtures or the fixed clock.
       expect(text).not.toContain(new Date().toISOString().slice(0, 10));
@@ -29,14 +29,14 @@ describe('every check format on the fixed stack and index', () => {
   for (const format of ['markdown', 'sarif', 'github', 'gitlab', 'html'] as const) {
     it(`renders ${format} with an ignored finding and an expired ignore rule`, async () => {
       const { report, notes } = await configuredReport();
-      expectGolden(forOutput(renderCheck(report, format, { now: NOW, notes })), `configured.${EXTENSIONS[format]}`);
+      expectGolden(forOutput(await renderCheck(report, format, { now: NOW, notes })), `configured.${EXTENSIONS[format]}`);
     });
   }
 
   for (const format of ['table', 'json', 'markdown', 'html'] as const) {
     it(`renders ${format} with the scheduled jobs that ran in each replay window`, async () => {
       const report = await fixtureReport('jobs-stack');
-      expectGolden(forOutput(renderCheck(report, format, { now: NOW })), `jobs.${EXTENSIONS[format]}`);
+      expectGolden(forOutput(await renderCheck(report, format, { now: NOW })), `jobs.${EXTENSIONS[format]}`);
     });
   }
 

@@ -14,7 +14,7 @@ import {
   SKIPPED_DIRS,
 } from './file-access.js';
 import type { InputProblem, InputResult } from './model.js';
-import { parserForPath, parserForText } from './parsers/index.js';
+import { entryForPath, type ParserEntry, parserForText } from './parsers/index.js';
 import { type FileAccess, NO_FILES, type Parser, type SourceFile } from './parsers/types.js';
 
 export { MAX_INPUT_BYTES } from './file-access.js';
@@ -33,7 +33,8 @@ export interface ScanOptions {
 
 interface Candidate {
   path: string;
-  parser?: Parser;
+  /** The registry entry that claimed the file by its name; its parser is loaded when the file is read. */
+  claimed?: ParserEntry;
 }
 
 export async function scanPaths(paths: string[], options: ScanOptions = {}): Promise<ScanResult> {
@@ -66,7 +67,7 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       await walk(path, [], candidates, errors);
     } else {
       roots.push(dirname(path));
-      candidates.push({ path, parser: parserForPath(path) });
+      candidates.push({ path, claimed: entryForPath(path) });
     }
   }
 
@@ -75,18 +76,19 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
   const together = new Map<Parser, SourceFile[]>();
   const parsed: Parsed[] = [];
   for (const candidate of candidates) {
-    const read = await readTextFile(candidate.path, { maxBytes, binaryOk: candidate.parser?.binary === true });
+    const parser = await candidate.claimed?.load();
+    const read = await readTextFile(candidate.path, { maxBytes, binaryOk: parser?.binary === true });
     if ('failed' in read) {
       errors.push({ file: candidate.path, message: read.reason });
       continue;
     }
-    if (candidate.parser?.parseTogether) {
-      const claimed = together.get(candidate.parser);
+    if (parser?.parseTogether) {
+      const claimed = together.get(parser);
       if (claimed) claimed.push({ path: candidate.path, text: read.text });
-      else together.set(candidate.parser, [{ path: candidate.path, text: read.text }]);
+      else together.set(parser, [{ path: candidate.path, text: read.text }]);
       continue;
     }
-    const result = await parseText(read.text, candidate.path, candidate.parser, files);
+    const result = await parseText(read.text, candidate.path, parser, files);
     if (result.input.kind === 'unknown') errors.push(...result.input.errors);
     else if (!isQuietAndEmpty(result)) parsed.push(result);
   }
@@ -120,7 +122,7 @@ interface Parsed {
 }
 
 async function parseText(text: string, path: string, claimed: Parser | undefined, files: FileAccess): Promise<Parsed> {
-  const parser = claimed ?? parserForText(text);
+  const parser = claimed ?? (await parserForText(text));
   if (!parser) {
     const problem = {
       file: path,
@@ -198,8 +200,8 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
     if (isIgnored(path, isDir, active)) continue;
     if (isDir) await walk(path, active, out, errors);
     else if (entry.isFile()) {
-      const parser = parserForPath(path);
-      if (parser) out.push({ path, parser });
+      const claimed = entryForPath(path);
+      if (claimed) out.push({ path, claimed });
     }
   }
 }

@@ -56,7 +56,7 @@ describe('stdin: the format is recognised from the text', () => {
     ['bun-workspaces/bun.lock', 'bun-lock'],
     ['npm-v3-workspaces/package.json', 'package.json'],
   ])('%s → %s', async (path, kind) => {
-    expect(parserForText(await readFile(`${FIXTURES}${path}`, 'utf8'))?.kind).toBe(kind);
+    expect((await parserForText(await readFile(`${FIXTURES}${path}`, 'utf8')))?.kind).toBe(kind);
   });
 
   it('a pasted pnpm lockfile is read without its manifests, naming workspaces by folder', async () => {

@@ -9,10 +9,10 @@ import { testCatalog } from '../helpers/catalog.js';
 const FIXTURES = 'test/fixtures/fly';
 
 describe('fly.toml', () => {
-  it('is claimed by name, per-environment copies included, and never sniffed from a pasted text', () => {
-    expect(parserForPath('app/fly.toml')).toBe(flyTomlParser);
-    expect(parserForPath('app/fly.staging.toml')).toBe(flyTomlParser);
-    expect(parserForPath('app/netlify.toml')).not.toBe(flyTomlParser);
+  it('is claimed by name, per-environment copies included, and never sniffed from a pasted text', async () => {
+    expect(await parserForPath('app/fly.toml')).toBe(flyTomlParser);
+    expect(await parserForPath('app/fly.staging.toml')).toBe(flyTomlParser);
+    expect(await parserForPath('app/netlify.toml')).not.toBe(flyTomlParser);
     expect(flyTomlParser.sniff("app = 'acme'\nprimary_region = 'fra'\n")).toBe(false);
   });
 

@@ -1,9 +1,11 @@
 // The parser registry against the files on disk, both ways, and its order: a text is claimed by the most
 // specific parser that recognises it, so each format's real sample must not be taken by an earlier one.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PARSERS, parserForPath, parserForText } from '../../src/parsers/index.js';
+import { entryForPath, loadParsers, PARSERS, parserForText } from '../../src/parsers/index.js';
 import type { Parser } from '../../src/parsers/types.js';
+import { moduleLoads } from '../helpers/module-loads.js';
 
 const isParser = (value: unknown): value is Parser =>
   typeof value === 'object' &&
@@ -25,6 +27,39 @@ async function exportedParsers(): Promise<Map<string, Parser[]>> {
   }
   return byFile;
 }
+
+/** Every file under `dir`, as a scan would name it. */
+function fixturePaths(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Names the fixtures lack: per-environment copies, odd cases, Windows separators. */
+const ODD_PATHS = [
+  'app/fly.staging.toml',
+  'docker/Dockerfile.prod',
+  'api.Containerfile',
+  'compose.override.yml',
+  'ci\\.github\\workflows\\deploy.yml',
+  '.gitlab/ci/build.yaml',
+  'requirements/dev.in',
+  'requirements-test.txt',
+  'netlify/functions/nightly/index.mts',
+  'netlify/functions/hourly.ts',
+  'Some.Project.fsproj',
+  'PACKAGES.CONFIG',
+  'wrangler.jsonc',
+  'settings.gradle.lockfile',
+  'buildscript-gradle.lockfile',
+  'gems.locked',
+  'app.gemfile.lock',
+  'infra/prod.tfvars.json',
+  'infra/out.tfplan.json',
+  'egress.list',
+  'corp.domains',
+  'HOSTS.CSV',
+];
 
 const fixture = (path: string) => readFileSync(`test/fixtures/${path}`, 'utf8');
 
@@ -92,33 +127,59 @@ const NAME_ONLY = [
 
 describe('parser registry', () => {
   it('registers every parser a file in src/parsers exports, and each such file exports at least one', async () => {
+    const loaded = await loadParsers();
     for (const [file, parsers] of await exportedParsers()) {
       expect(parsers.length, `${file} exports no parser`).toBeGreaterThan(0);
-      for (const parser of parsers) expect(PARSERS, `${file}: ${parser.kind} is not in PARSERS`).toContain(parser);
+      for (const parser of parsers) expect(loaded, `${file}: ${parser.kind} is not in PARSERS`).toContain(parser);
     }
   });
 
   it('exports every registered parser from a file in src/parsers, once', async () => {
     const exported = [...(await exportedParsers()).values()].flat();
-    for (const parser of PARSERS) expect(exported.filter((candidate) => candidate === parser)).toHaveLength(1);
-    expect(new Set(PARSERS.map((parser) => parser.kind)).size).toBe(PARSERS.length);
+    const loaded = await loadParsers();
+    for (const parser of loaded) expect(exported.filter((candidate) => candidate === parser)).toHaveLength(1);
+    expect(new Set(loaded.map((parser) => parser.kind)).size).toBe(loaded.length);
   });
 
-  it('claims nothing for a file that is no input, and recognises nothing in an empty text', () => {
-    for (const parser of PARSERS) {
+  it('claims nothing for a file that is no input, and recognises nothing in an empty text', async () => {
+    for (const parser of await loadParsers()) {
       expect(parser.matches('/nonexistent/README.md')).toBe(false);
       expect(parser.sniff('')).toBe(false);
     }
-    expect(parserForPath('src/index.ts')).toBeUndefined();
+    expect(entryForPath('src/index.ts')).toBeUndefined();
   });
 
-  it('sniffs each real sample as its own format: no parser earlier in the order takes it', () => {
+  it("names each entry with its parser's kind, and claims by name exactly the paths the parser claims", async () => {
+    const loaded = await loadParsers();
+    const paths = [...fixturePaths('test/fixtures'), ...fixturePaths('examples'), ...ODD_PATHS];
+    expect(paths.length).toBeGreaterThan(200);
+    PARSERS.forEach((entry, i) => {
+      const parser = loaded[i] as Parser;
+      expect(entry.kind).toBe(parser.kind);
+      for (const path of paths) expect(entry.matches(path), `${entry.kind} on ${path}`).toBe(parser.matches(path));
+    });
+  });
+
+  it('loads no parser module while it claims files by name', () => {
+    const code = `
+      const { entryForPath } = await import('./dist/parsers/index.js');
+      const found = ['package-lock.json', 'main.tf', 'k8s/a.yaml', 'README.md'].map((p) => entryForPath(p)?.kind ?? null);
+      console.log(JSON.stringify(found));`;
+    const run = moduleLoads(['--input-type=module', '-e', code]);
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(['package-lock', 'terraform', 'kubernetes', null]);
+    expect(run.modules.some((url) => url.endsWith('/dist/parsers/index.js'))).toBe(true);
+    expect(run.modules.filter((url) => /\/dist\/parsers\/(?!index\.js|types\.js)/.test(url))).toEqual([]);
+  });
+
+  it('sniffs each real sample as its own format: no parser earlier in the order takes it', async () => {
+    const loaded = await loadParsers();
     for (const [kind, text] of SAMPLES) {
-      const found = parserForText(text);
+      const found = await parserForText(text);
       expect(found?.kind, `a ${kind} sample was sniffed as ${found?.kind}`).toBe(kind);
     }
     // Every other parser is claimed by its file name alone and recognises no text; a new one needs a sample above.
-    const withoutSample = PARSERS.filter((parser) => !SAMPLES.some(([kind]) => kind === parser.kind));
+    const withoutSample = loaded.filter((parser) => !SAMPLES.some(([kind]) => kind === parser.kind));
     expect(withoutSample.map((parser) => parser.kind).sort()).toEqual(NAME_ONLY);
     for (const [, text] of SAMPLES) for (const parser of withoutSample) expect(parser.sniff(text)).toBe(false);
   });

@@ -282,7 +282,7 @@ describe('Terraform bad input', () => {
   it('recognises pasted .tf.json and reads it as JSON', async () => {
     const { readFile } = await import('node:fs/promises');
     const text = await readFile(`${CONFIGS}json-config/main.tf.json`, 'utf8');
-    expect(parserForText(text)).toBe(terraformParser);
+    expect(await parserForText(text)).toBe(terraformParser);
     expect(
       terraformParser
         .parse(text, '<stdin>')

@@ -24,9 +24,9 @@ describe('.terraform.lock.hcl', () => {
     ]);
   });
 
-  it('is claimed by its name, and recognised when pasted (before the .tf parser, which it also resembles)', () => {
-    expect(parserForPath('infra/.terraform.lock.hcl')).toBe(terraformLockParser);
-    expect(parserForText(lock)).toBe(terraformLockParser);
+  it('is claimed by its name, and recognised when pasted (before the .tf parser, which it also resembles)', async () => {
+    expect(await parserForPath('infra/.terraform.lock.hcl')).toBe(terraformLockParser);
+    expect(await parserForText(lock)).toBe(terraformLockParser);
   });
 
   it('keeps the blocks it can read when one is broken', () => {

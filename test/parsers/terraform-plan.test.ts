@@ -45,10 +45,10 @@ describe('terraform show -json', () => {
     ]);
   });
 
-  it('is recognised by name or by content, ahead of package.json', () => {
-    expect(parserForPath('out/prod.tfplan.json')).toBe(terraformPlanParser);
-    expect(parserForPath('package.json')).not.toBe(terraformPlanParser);
-    expect(parserForText(read('shop-state.json'))).toBe(terraformPlanParser);
+  it('is recognised by name or by content, ahead of package.json', async () => {
+    expect(await parserForPath('out/prod.tfplan.json')).toBe(terraformPlanParser);
+    expect(await parserForPath('package.json')).not.toBe(terraformPlanParser);
+    expect(await parserForText(read('shop-state.json'))).toBe(terraformPlanParser);
   });
 
   it('says so when a claimed file is other JSON', () => {
@@ -60,9 +60,9 @@ describe('terraform show -json', () => {
 });
 
 describe('terraform providers (pasted text)', () => {
-  it('reads the tree with module nesting and the state section', () => {
+  it('reads the tree with module nesting and the state section', async () => {
     const text = read('providers-output.txt');
-    expect(parserForText(text)).toBe(terraformProvidersTextParser);
+    expect(await parserForText(text)).toBe(terraformProvidersTextParser);
     const result = parseTerraformProvidersText(text, '<stdin>');
     expect(
       result.dependencies.map((dependency) =>

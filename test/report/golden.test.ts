@@ -29,7 +29,10 @@ describe('every check format on the fixed stack and index', () => {
   for (const format of ['markdown', 'sarif', 'github', 'gitlab', 'html'] as const) {
     it(`renders ${format} with an ignored finding and an expired ignore rule`, async () => {
       const { report, notes } = await configuredReport();
-      expectGolden(forOutput(await renderCheck(report, format, { now: NOW, notes })), `configured.${EXTENSIONS[format]}`);
+      expectGolden(
+        forOutput(await renderCheck(report, format, { now: NOW, notes })),
+        `configured.${EXTENSIONS[format]}`,
+      );
     });
   }
 

@@ -1,5 +1,5 @@
 // `downstack check` as a library call: inputs → dependencies → exposures → findings → replay plan.
-import { loadCatalog, type Catalog } from './catalog/loader.js';
+import { builtInCatalog, type Catalog } from './catalog/catalog.js';
 import { notInCatalog } from './catalog/candidates.js';
 import { buildMatcher, exposuresFor } from './catalog/matcher.js';
 import type { DnsStage, DnsSummary } from './dns/stage.js';
@@ -82,7 +82,7 @@ export interface CheckReport {
 }
 
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
-  const catalog = options.catalog ?? loadCatalog();
+  const catalog = options.catalog ?? builtInCatalog() ?? (await import('./catalog/loader.js')).loadCatalog();
   const scan = await scanPaths(options.paths, options);
   const omitDev = options.omit?.includes('dev') ?? false;
   const dependencies = scan.inputs

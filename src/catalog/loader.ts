@@ -5,14 +5,13 @@ import { parseDocument } from 'yaml';
 import { CatalogError, lineAt } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
 import { readCachedProviders } from './cache.js';
+import { type Catalog, findComponent } from './catalog.js';
 import { MATCHER_KINDS, matchersOf } from './matchers.js';
 import { ProviderSchema, type Provider } from './schema.js';
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
 
-export interface Catalog {
-  providers: Map<string, Provider>;
-}
+export { type Catalog, findComponent } from './catalog.js';
 
 const YAML_FILE = /\.ya?ml$/;
 const MAX_PROVIDER_BYTES = 1024 * 1024;
@@ -154,14 +153,4 @@ function crossCheck(providers: Map<string, Provider>): string[] {
     }
   }
   return problems;
-}
-
-export function findComponent(provider: Provider, name: string) {
-  const key = name.toLowerCase();
-  return provider.components.find(
-    (component) =>
-      component.name.toLowerCase() === key ||
-      component.aliases?.some((alias) => alias.toLowerCase() === key) ||
-      component.id === name,
-  );
 }

@@ -7,7 +7,8 @@ import { createHostRules, type HostRules } from './host-rules.js';
 import type { Catalog } from './loader.js';
 import { type MatcherKind, matchersOf } from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
-import { REGISTRY_KEYS, type Provider, type RegistryKey } from './schema.js';
+import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
+import type { Provider } from './schema.js';
 import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
 
 interface Target {

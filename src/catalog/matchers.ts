@@ -2,7 +2,8 @@
 // some and that no two providers claim the same, and `providers` searches and shows it — all through matchersOf, so
 // a matcher added to the schema is added here once and every one of them knows it.
 import { packageKey } from './package-names.js';
-import { type OtherEcosystemMatch, type Provider, REGISTRY_KEYS, type RegistryKey } from './schema.js';
+import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
+import type { OtherEcosystemMatch, Provider } from './schema.js';
 
 /** A registry's names are claimed as the registry compares them (`Sentry_SDK` and `sentry-sdk` are one package). */
 const registryClaim = (registry: RegistryKey) => (value: string) => `${registry} "${packageKey(registry, value)}"`;

@@ -1,5 +1,6 @@
 // One strict schema for providers/<id>.yaml: unknown keys are errors, so a typo never silently drops a matcher.
 import { z } from 'zod';
+import type { RegistryKey } from './registry-keys.js';
 
 export const PLATFORMS = [
   'statuspage',
@@ -127,8 +128,7 @@ const registryMatch = {
 };
 
 /** The keys of `match` that hold registry package names, in the order readers list them. */
-export const REGISTRY_KEYS = ['pypi', 'go', 'rubygems', 'maven', 'nuget', 'composer', 'cargo'] as const;
-export type RegistryKey = (typeof REGISTRY_KEYS)[number];
+export { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
 
 const componentMatch = z.strictObject({
   npm: z.array(npmPattern).optional(),

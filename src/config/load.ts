@@ -1,6 +1,6 @@
 // Finds and reads `.downstack.yml`; every problem is reported as `file:line: path: message`, all at once.
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { UsageError, lineAt } from '../errors.js';
 import { cleanLine } from '../sanitize.js';
@@ -8,7 +8,7 @@ import { configurableOptions, type OptionKey } from '../settings/options.js';
 import { isInside, repositoryRoot, userDirs } from './places.js';
 import { ConfigSchema, type ConfigFile } from './schema.js';
 
-export const CONFIG_NAMES = ['.downstack.yml', '.downstack.yaml'];
+export { CONFIG_NAMES, findConfig } from './find.js';
 
 export interface IgnoreRule {
   provider: string;
@@ -30,38 +30,6 @@ export interface Config {
   /** Extra provider files or directories, absolute. */
   providers: string[];
   ignore: IgnoreRule[];
-}
-
-/**
- * `--config FILE` wins; otherwise the first `.downstack.yml` in a scanned directory (or a scanned file's
- * directory), then in the working directory. Returns undefined when there is none.
- */
-export async function findConfig(paths: string[], explicit?: string): Promise<string | undefined> {
-  if (explicit) return explicit;
-  const dirs: string[] = [];
-  for (const path of paths) {
-    if (path === '-') continue;
-    const info = await stat(path).catch(() => undefined);
-    if (info) dirs.push(info.isDirectory() ? path : dirname(path));
-  }
-  dirs.push('.');
-  const seen = new Set<string>();
-  for (const dir of dirs) {
-    const absolute = resolve(dir);
-    if (seen.has(absolute)) continue;
-    seen.add(absolute);
-    for (const name of CONFIG_NAMES) {
-      const file = join(dir, name);
-      if (
-        await stat(file).then(
-          (info) => info.isFile(),
-          () => false,
-        )
-      )
-        return file;
-    }
-  }
-  return undefined;
 }
 
 /** Reads, validates and places a config file: every problem at once, as `file:line: key: message` (exit 2). */

@@ -1,6 +1,5 @@
 // Cross-reference: which incidents in the window touched a component (and region) the stack uses.
-import { findComponent } from '../catalog/loader.js';
-import type { Catalog } from '../catalog/loader.js';
+import { type Catalog, findComponent } from '../catalog/catalog.js';
 import type { Exposure, Finding, Incident } from '../model.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import type { LeadFor } from './lead.js';

@@ -4,11 +4,12 @@
 // states — Google Cloud's `begin`, a postmortem's "began at 19:39", a hand-checked snapshot window — is never moved.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
 import type { Catalog } from '../catalog/loader.js';
 import type { Provider } from '../catalog/schema.js';
 import type { AppliedLead, Incident } from '../model.js';
 import { HISTORY_DIR } from '../paths.js';
+import type { LeadFigure, LeadTable } from './lead-schema.js';
+import { cachedLeads } from './snapshot-cache.js';
 
 type Platform = Provider['status']['platform'];
 
@@ -18,26 +19,7 @@ const STATED_START_PLATFORMS = new Set<Platform>(['gcp']);
 /** A start within this of the first update is the page's first post (pages stamp both when posting). */
 const SAME_POST_MS = 60_000;
 
-const LeadFigureSchema = z.object({
-  /** The lead applied: the median of (first post − stated impact start), never below zero. */
-  minutes: z.number().min(0),
-  /** Incidents where both an impact start and a first post were known. */
-  sample: z.number().int().min(0),
-  p25: z.number(),
-  p75: z.number(),
-  /** Which providers' history it was measured on, in words. */
-  measuredOn: z.string(),
-});
-
-export const LeadTableSchema = z.object({
-  schemaVersion: z.literal(1),
-  /** Per catalog platform; a platform without its own figure uses `fallback`'s. */
-  platforms: z.record(z.string(), LeadFigureSchema),
-  fallback: z.string(),
-});
-
-export type LeadFigure = z.infer<typeof LeadFigureSchema>;
-export type LeadTable = z.infer<typeof LeadTableSchema>;
+export type { LeadFigure, LeadTable } from './lead-schema.js';
 
 /** The lead to apply to one incident, or undefined when its start is stated or no lead applies. */
 export type LeadFor = (incident: Incident) => AppliedLead | undefined;
@@ -48,6 +30,10 @@ export const LEADS_FILE = 'leads.json';
 export async function loadLeadTable(dir: string | null = HISTORY_DIR): Promise<LeadTable | undefined> {
   if (dir === null) return undefined;
   try {
+    // The shipped table was validated when the package was built (snapshot-cache.ts); any other is checked here.
+    const copy = cachedLeads(dir);
+    if (copy) return copy;
+    const { LeadTableSchema } = await import('./lead-schema.js');
     const parsed = LeadTableSchema.safeParse(JSON.parse(await readFile(join(dir, LEADS_FILE), 'utf8')));
     return parsed.success ? parsed.data : undefined;
   } catch {

@@ -13,7 +13,8 @@ import { writeFileAtomic } from '../fs-atomic.js';
 import type { Incident } from '../model.js';
 import { HISTORY_DIR, SNAPSHOT_DIR } from '../paths.js';
 import { readHistory } from './history.js';
-import { INDEX_SCHEMA_VERSION, IndexFileSchema, type IndexFile } from './schema.js';
+import type { IndexFile } from './schema.js';
+import { cachedSnapshot } from './snapshot-cache.js';
 
 export interface ProviderIncidents {
   provider: string;
@@ -83,7 +84,7 @@ export class IncidentIndex {
     const snapshot =
       this.snapshotDir === null
         ? undefined
-        : await readIndexFile(join(this.snapshotDir, `${provider}.json`), provider).catch((error: Error) => {
+        : await readSnapshotFile(this.snapshotDir, provider).catch((error: Error) => {
             problems.push(error.message);
             return undefined;
           });
@@ -111,6 +112,7 @@ export class IncidentIndex {
    * is never replaced: the index directory may be shared with other files (see assertOwnFile).
    */
   async write(file: IndexFile): Promise<void> {
+    const { IndexFileSchema, INDEX_SCHEMA_VERSION } = await import('./schema.js');
     const checked = IndexFileSchema.parse({ ...file, schemaVersion: INDEX_SCHEMA_VERSION });
     await mkdir(this.dir, { recursive: true });
     await this.assertOwnFile(file.provider);
@@ -124,6 +126,7 @@ export class IncidentIndex {
    */
   async writeBatch(files: IndexFile[]): Promise<void> {
     if (files.length === 0) return;
+    const { IndexFileSchema, INDEX_SCHEMA_VERSION } = await import('./schema.js');
     const checked = files.map((file) => IndexFileSchema.parse({ ...file, schemaVersion: INDEX_SCHEMA_VERSION }));
     await mkdir(this.dir, { recursive: true });
     // Checked for every file before any is written, so a foreign file stops the batch with nothing changed.
@@ -223,6 +226,13 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
+/** The embedded snapshot's file for a provider: from the build-time copy while it is current (snapshot-cache.ts). */
+async function readSnapshotFile(dir: string, provider: string): Promise<IndexFile | undefined> {
+  const copy = cachedSnapshot(dir);
+  if (copy) return copy.get(provider);
+  return readIndexFile(join(dir, `${provider}.json`), provider);
+}
+
 async function readIndexFile(path: string, provider: string): Promise<IndexFile | undefined> {
   const text = await readOwnFile(path);
   if (text === undefined) return undefined;
@@ -236,6 +246,8 @@ async function readIndexFile(path: string, provider: string): Promise<IndexFile 
       `${file}${line ? `:${line}` : ''}: damaged index file (${message}); ignored — run \`downstack sync --provider ${provider}\` to rebuild it`,
     );
   }
+  // The schema (and zod) is loaded only once there is a file to check.
+  const { IndexFileSchema, INDEX_SCHEMA_VERSION } = await import('./schema.js');
   const result = IndexFileSchema.safeParse(data);
   if (!result.success) {
     const issue = result.error.issues[0];

@@ -3,7 +3,7 @@
 // components and regions named in the text are added with their evidence, remote strings are cleaned and capped, and
 // only http(s) links are kept.
 import { basename } from 'node:path';
-import { findComponent } from '../catalog/loader.js';
+import { findComponent } from '../catalog/catalog.js';
 import type { Provider } from '../catalog/schema.js';
 import { credibleTimes } from '../incidents/invariants.js';
 import { IncidentSchema } from '../incidents/schema.js';

@@ -5,8 +5,9 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import envPaths from 'env-paths';
-import { type Catalog, loadCatalog } from '../catalog/loader.js';
-import { type Config, findConfig, loadConfig } from '../config/load.js';
+import { builtInCatalog, type Catalog } from '../catalog/catalog.js';
+import { findConfig } from '../config/find.js';
+import type { Config } from '../config/load.js';
 import { UsageError } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
 import { type CommandName, type OptionKey, type OptionSpec, optionsOf } from './options.js';
@@ -49,7 +50,7 @@ export interface Settings<F> {
 export async function resolveSettings<F>(paths: string[], flags: ParsedFlags, env: Environment): Promise<Settings<F>> {
   const explicit = typeof flags.values.config === 'string' ? flags.values.config : undefined;
   const configFile = await findConfig(paths, explicit);
-  const config = configFile ? await loadConfig(configFile) : undefined;
+  const config = configFile ? await (await import('../config/load.js')).loadConfig(configFile) : undefined;
   const values: Record<string, unknown> = { ...flags.values };
   for (const [key, spec, use] of optionsOf(flags.command)) {
     if (flags.given.has(key)) continue;
@@ -61,16 +62,20 @@ export async function resolveSettings<F>(paths: string[], flags: ParsedFlags, en
   const indexDir = typeof values.index === 'string' ? values.index : defaultIndexDir();
   if (optionsOf(flags.command).some(([key]) => key === 'index')) await assertDirectory(indexDir);
   const catalogDirs = [env.DOWNSTACK_PROVIDERS_DIR || PROVIDERS_DIR, ...(config?.providers ?? [])];
-  let catalog: Catalog | undefined;
+  // The built-in catalog alone comes from its build-time copy; anything else is read from YAML by the loader, which
+  // (with the YAML reader and zod) is loaded only then.
+  let catalog = catalogDirs.length === 1 && catalogDirs[0] === PROVIDERS_DIR ? builtInCatalog() : undefined;
+  const loadCatalog = catalog ? undefined : (await import('../catalog/loader.js')).loadCatalog;
+  const load = () => (catalog ??= (loadCatalog as NonNullable<typeof loadCatalog>)(catalogDirs));
   return {
     command: flags.command,
     flags: values as F,
     ...(config ? { config } : {}),
     indexDir,
     catalogDirs,
-    catalog: () => (catalog ??= loadCatalog(catalogDirs)),
+    catalog: load,
     repositoryProviders: () => {
-      const loaded = (catalog ??= loadCatalog(catalogDirs));
+      const loaded = load();
       const own = config?.providers ?? [];
       return new Set(
         [...loaded.providers.values()]

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/check.js';
 import { loadCatalog } from '../../src/catalog/loader.js';
 import { type HistoryFile, readHistory } from '../../src/incidents/history.js';
-import { LeadTableSchema } from '../../src/incidents/lead.js';
+import { LeadTableSchema } from '../../src/incidents/lead-schema.js';
 import { IncidentSchema } from '../../src/incidents/schema.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
 import { tempDir } from '../helpers/catalog.js';

@@ -1,0 +1,62 @@
+// What start-up loads, seen through a module-load hook in a child process (never through timings): `--version` and
+// `--help` load no command module, no parser and none of the heavy libraries; a command loads the parsers of the
+// input kinds it met and nothing of the sync, the readers or the other report formats.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { moduleLoads, packagesLoaded } from './helpers/module-loads.js';
+
+const BIN = resolve(import.meta.dirname, '..', 'bin', 'downstack.js');
+const HEAVY = ['yaml', 'zod', 'psl', 'htmlparser2', 'fast-xml-parser', 'smol-toml', 'hcl2-parser', 'croner', 'chalk'];
+const ours = (modules: string[]) =>
+  modules.filter((url) => url.includes('/dist/')).map((url) => url.slice(url.indexOf('/dist/') + 1));
+
+describe('start-up loads only what the command uses', () => {
+  for (const flag of ['--version', '--help']) {
+    it(`${flag} loads no command module, no parser, no catalog and none of the heavy libraries`, () => {
+      const run = moduleLoads([BIN, flag]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout.length).toBeGreaterThan(0);
+      const loaded = ours(run.modules);
+      expect(loaded).toContain('dist/cli.js');
+      expect(loaded.filter((path) => /^dist\/(parsers|catalog|incidents|readers|sync|report)\//.test(path))).toEqual(
+        ['dist/report/formats.js', 'dist/sync/http.js', 'dist/sync/public-address.js'].filter((path) =>
+          loaded.includes(path),
+        ),
+      );
+      expect(loaded.filter((path) => /^dist\/commands\/(?!index\.js|context\.js)/.test(path))).toEqual([]);
+      const packages = packagesLoaded(run.modules);
+      for (const name of HEAVY) expect(packages.has(name), `${flag} loaded ${name}`).toBe(false);
+    });
+  }
+
+  it('check on a package.json loads its parser and the table renderer, not the other kinds, the sync or readers', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', dependencies: { stripe: '^16.0.0' } }));
+    const run = moduleLoads([BIN, 'check', dir, '--index', join(dir, 'index'), '--no-resolve'], {
+      DOWNSTACK_OFFLINE: '1',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Stripe');
+    const loaded = ours(run.modules);
+    expect(loaded).toContain('dist/parsers/package-json.js');
+    expect(loaded).toContain('dist/report/table.js');
+    expect(
+      loaded.filter((path) => path.startsWith('dist/parsers/') && !path.startsWith('dist/parsers/lockfile')),
+    ).toEqual(
+      ['dist/parsers/index.js', 'dist/parsers/types.js', 'dist/parsers/package-json.js'].filter((path) =>
+        loaded.includes(path),
+      ),
+    );
+    expect(loaded.filter((path) => /^dist\/(readers|sync)\//.test(path) && path !== 'dist/sync/http.js')).toEqual(
+      loaded.includes('dist/sync/public-address.js') ? ['dist/sync/public-address.js'] : [],
+    );
+    expect(loaded.filter((path) => /^dist\/report\/(json|markdown|sarif|github|gitlab|html)\.js$/.test(path))).toEqual(
+      [],
+    );
+    const packages = packagesLoaded(run.modules);
+    for (const name of ['yaml', 'zod', 'htmlparser2', 'fast-xml-parser', 'smol-toml', 'hcl2-parser', 'undici'])
+      expect(packages.has(name), `check loaded ${name}`).toBe(false);
+  });
+});

@@ -80,6 +80,47 @@ function read(text: string): FastMap {
 
     const { key, rest } = splitKey(line, indent);
     if (frame.map.has(key)) throw new Unsupported();
+    const block = /^\|([-+]?)$/.exec(rest);
+    if (block) {
+      // A literal block scalar (`deprecated: |-` and its message, in real pnpm lockfiles): the lines indented
+      // deeper than the key, their common indentation removed, the final line breaks chomped as the indicator says.
+      const lines: string[] = [];
+      let blockIndent = 0;
+      const keyLine = lineNumber;
+      while (start < length) {
+        let next = text.indexOf('\n', start);
+        if (next === -1) next = length;
+        let body = text.slice(start, next);
+        if (body.endsWith('\r')) body = body.slice(0, -1);
+        let spaces = 0;
+        while (body.charCodeAt(spaces) === 32) spaces++;
+        if (spaces === body.length) {
+          // A blank line belongs to the scalar; one with more spaces than its indentation keeps them: left to the
+          // full parser.
+          if (blockIndent > 0 ? spaces > blockIndent : spaces > indent) throw new Unsupported();
+          lines.push('');
+        } else if (spaces <= indent) break;
+        else {
+          if (blockIndent === 0) blockIndent = spaces;
+          if (spaces < blockIndent || body.charCodeAt(spaces) === 9) throw new Unsupported();
+          lines.push(body.slice(blockIndent));
+        }
+        lineNumber++;
+        start = next + 1;
+      }
+      // Blank lines after the last content line are the scalar's trailing breaks, not its content.
+      let trailing = 0;
+      while (lines.length > 0 && lines.at(-1) === '') {
+        lines.pop();
+        trailing++;
+      }
+      if (lines.length === 0) throw new Unsupported();
+      const content = lines.join('\n');
+      const chomp = block[1];
+      const value = chomp === '-' ? content : chomp === '+' ? `${content}\n${'\n'.repeat(trailing)}` : `${content}\n`;
+      frame.map.set(key, { value, line: keyLine });
+      continue;
+    }
     if (rest === '') {
       open = { frame, key, line: lineNumber, indent };
       continue;

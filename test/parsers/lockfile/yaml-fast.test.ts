@@ -46,10 +46,34 @@ describe.each([
   });
 });
 
+describe('literal block scalars (a deprecation message in real pnpm lockfiles)', () => {
+  const deprecated = (indicator: string, after: string) =>
+    `packages:\n  q@1.5.1:\n    resolution: {integrity: sha512-x}\n    deprecated: ${indicator}\n      You or someone you depend on uses Q.\n\n      (For a CapTP, see @endo/captp)\n${after}`;
+  it.each([
+    [
+      'stripped, with an empty line inside, then the next package',
+      deprecated('|-', '\n  qs@6.10.4:\n    resolution: {integrity: sha512-y}\n'),
+    ],
+    ['clipped, at the end of the file', deprecated('|', '')],
+    [
+      'clipped, followed by blank lines and a key of the same mapping',
+      deprecated('|', '\n\n    engines: {node: ">=0.6"}\n'),
+    ],
+    ['kept, followed by blank lines and the next package', deprecated('|+', '\n\n  qs@6.10.4:\n    dev: false\n')],
+  ])('%s: read by the fast reader exactly as by the yaml library', (_name, text) => {
+    expect(readFastYaml(text)).toBeDefined();
+    const fast = readYamlLock(text, 'pnpm-lock.yaml');
+    const full = readYamlLock(text, 'pnpm-lock.yaml', { fast: false });
+    expect(dump(fast, fast.root)).toEqual(dumpFull(full, full.root));
+  });
+});
+
 describe('outside the subset the yaml library takes over', () => {
   it.each([
     ['an anchor and alias', 'a: &x 1.0.0\nb: *x\n'],
-    ['a block scalar', 'a: |\n  text\n'],
+    ['a folded block scalar', 'a: >\n  text\n'],
+    ['a block scalar with an indentation indicator', 'a: |2\n   text\n'],
+    ['a blank line in a block scalar that keeps spaces', 'a: |\n  one\n     \n  two\n'],
     ['a tag', 'a: !!str 1\n'],
     ['a duplicate key', 'a: 1\na: 2\n'],
     ['a tab', 'a:\n\tb: 1\n'],

@@ -1,0 +1,149 @@
+// Start-up and whole-process goals (issue 15): `--version` and `--help` against bare node, `check` on the example stack
+// against bare node, and `check` on real-sized lockfiles against the floor for that file (a node process that reads
+// it and parses it with the bare parser of its format), each with the process's peak memory. Every ratio is of
+// medians of alternating runs in this one process, so load on the machine hits both sides alike.
+//
+// Lockfiles: every package-lock.json, pnpm-lock.yaml and yarn.lock under BENCH_LOCK_DIR (default /work/cache/lockfiles
+// when it exists: real apps' lockfiles fetched there, outside the repository); otherwise the large lockfiles made by
+// the real package managers in test/fixtures/lockfiles.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin/downstack.js');
+const FLOOR = join(ROOT, 'bench/child/lockfile-floor.js');
+const PEAK = join(ROOT, 'bench/child/peak-memory.js');
+const DEFAULT_LOCK_DIR = '/work/cache/lockfiles';
+const LOCK_NAMES = new Set(['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock']);
+const RSS_LIMIT_MB = 150;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function runOnce(args) {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, args, {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' },
+  });
+  const ms = performance.now() - start;
+  // check exits 1 only for --fail-on; anything but 0 here is a broken run, which must not be timed as a fast one.
+  if (result.status !== 0)
+    throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 400)}`);
+  return ms;
+}
+
+/** Medians of `rounds` alternating runs of each command (after one warm-up run of each). */
+function alternate(commands, rounds = ROUNDS) {
+  const times = commands.map(() => []);
+  for (const args of commands) runOnce(args);
+  for (let round = 0; round < rounds; round++) commands.forEach((args, i) => times[i].push(runOnce(args)));
+  return times.map(median);
+}
+
+/** Peak resident memory in MB of one run, as the process itself reports it (process.resourceUsage().maxRSS). */
+function peakMb(args) {
+  const result = spawnSync(process.execPath, [PEAK, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    env: { ...process.env, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' },
+  });
+  const match = /peak-rss-kb (\d+)/.exec(result.stderr);
+  if (!match) throw new Error(`no peak memory from ${args.join(' ')}: ${result.stderr.slice(0, 400)}`);
+  return Number(match[1]) / 1024;
+}
+
+/** One figure against its baseline; with a limit, PASS or MISS against it, without one only the ratio (INFO). */
+function goal(name, ms, baselineName, baselineMs, limit) {
+  const ratio = ms / baselineMs;
+  const verdict = limit === undefined ? 'INFO' : ratio <= limit ? 'PASS' : 'MISS';
+  console.log(
+    `${verdict}  ${name.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms  ${ratio.toFixed(2).padStart(5)}× ${baselineName} (${baselineMs.toFixed(0)} ms${limit === undefined ? '' : `; goal ≤ ${limit}×`})`,
+  );
+}
+
+function memoryGoal(name, mb) {
+  console.log(
+    `${mb <= RSS_LIMIT_MB ? 'PASS' : 'MISS'}  ${`${name}: peak RSS`.padEnd(52)} ${mb.toFixed(0).padStart(6)} MB  (goal ≤ ${RSS_LIMIT_MB} MB)`,
+  );
+}
+
+function lockfiles() {
+  const dir = process.env.BENCH_LOCK_DIR ?? (existsSync(DEFAULT_LOCK_DIR) ? DEFAULT_LOCK_DIR : undefined);
+  const found = [];
+  const walk = (at, depth) => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules' && depth < 2) walk(path, depth + 1);
+      else if (entry.isFile() && LOCK_NAMES.has(entry.name)) found.push(path);
+    }
+  };
+  if (dir) walk(dir, 0);
+  if (found.length > 0) return { source: `real lockfiles under ${dir}`, files: found.sort() };
+  const fixtures = join(ROOT, 'test/fixtures/lockfiles');
+  return {
+    source: 'generated fallback: the large lockfiles in test/fixtures/lockfiles (made by npm, pnpm and yarn)',
+    files: ['npm-large/package-lock.json', 'pnpm-large/pnpm-lock.yaml', 'yarn-large/yarn.lock'].map((file) =>
+      join(fixtures, file),
+    ),
+  };
+}
+
+/** Entries in a lockfile, counted the way each format lists its packages (for the label only). */
+function packageCount(path, text) {
+  if (path.endsWith('.json'))
+    return Object.keys(JSON.parse(text).packages ?? JSON.parse(text).dependencies ?? {}).length;
+  if (path.endsWith('.yaml')) return (text.match(/^ {2}'?\/?@?[^\s:][^:]*'?:\s*$/gm) ?? []).length;
+  return (text.match(/^"?[^\s#][^\n]*:\s*$/gm) ?? []).length;
+}
+
+const require = createRequire(import.meta.url);
+const twins = mkdtempSync(join(tmpdir(), 'downstack-bench-lock-'));
+
+/** The lockfile itself when it is JSON; else its data written as JSON (read once with the bare parser of its format). */
+function asJson(path, text) {
+  if (path.endsWith('.json')) return path;
+  const data =
+    path.endsWith('.yaml') || text.includes('\n__metadata:')
+      ? parseYaml(text, { maxAliasCount: -1 })
+      : new (require('@npmcli/arborist/lib/yarn-lock.js'))().parse(text).entries;
+  const twin = join(twins, `${basename(join(path, '..'))}-${basename(path)}.json`);
+  writeFileSync(twin, JSON.stringify(data instanceof Map ? Object.fromEntries(data) : data));
+  return twin;
+}
+
+export async function run() {
+  const index = join(ROOT, 'bench/.no-index');
+  console.log(`\n# start-up: whole processes, medians of ${ROUNDS} alternating runs against bare node`);
+  const node = ['-e', '0'];
+  const [nodeMs, versionMs, helpMs] = alternate([node, [BIN, '--version'], [BIN, '--help']]);
+  goal('downstack --version', versionMs, 'node -e 0', nodeMs, 1.5);
+  goal('downstack --help', helpMs, 'node -e 0', nodeMs, 1.5);
+  const example = [BIN, 'check', 'examples/saas-app', '--no-resolve', '--index', index];
+  const [nodeMs2, checkMs] = alternate([node, example]);
+  goal('downstack check examples/saas-app', checkMs, 'node -e 0', nodeMs2, 3);
+  memoryGoal('check examples/saas-app', peakMb(example.slice(1)));
+
+  const { source, files } = lockfiles();
+  console.log(`\n# check on lockfiles (${source}) against the floor: node reading + parsing the same file`);
+  for (const path of files) {
+    const text = readFileSync(path, 'utf8');
+    const name = `${relative(ROOT, path).startsWith('..') ? relative(DEFAULT_LOCK_DIR, path) : relative(ROOT, path)}`;
+    const label = `${name} (${packageCount(path, text)} packages, ${(statSync(path).size / 1e6).toFixed(1)} MB)`;
+    const check = [BIN, 'check', path, '--no-resolve', '--index', index];
+    const floor = [FLOOR, asJson(path, text)];
+    const [floorMs, checkMs2] = alternate([floor, check]);
+    goal(`check ${label}`, checkMs2, path.endsWith('.json') ? 'floor' : 'floor (its data as JSON)', floorMs, 2);
+    memoryGoal(`check ${name}`, peakMb(check.slice(1)));
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await run();

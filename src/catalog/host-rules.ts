@@ -42,24 +42,30 @@ export function createHostRules(): HostRules {
     if (list) list.push(value);
     else map.set(key, [value]);
   };
+  // Patterns are compiled at the first match: a run whose stack has no host never builds a regular expression.
+  const pending: Array<[string, HostTarget]> = [];
+  const index = (pattern: string, target: HostTarget) => {
+    const lower = pattern.toLowerCase();
+    if (!lower.includes('*') && !lower.includes('{region}')) {
+      push(exact, lower, target);
+      return;
+    }
+    const labels = lower.split('.');
+    const literal = (label: string) => !/[*{]/.test(label);
+    const tail: string[] = [];
+    for (let i = labels.length - 1; i >= 0 && literal(labels[i] ?? ''); i--) tail.unshift(labels[i] ?? '');
+    push(patterns, tail.join('.'), {
+      ...target,
+      regex: new RegExp(`^${labels.map(labelSource).join('\\.')}$`),
+      specificity: labels.filter(literal).length * 2 + (lower.includes('{region}') ? 1 : 0),
+    });
+  };
   return {
     add(pattern, target) {
-      const lower = pattern.toLowerCase();
-      if (!lower.includes('*') && !lower.includes('{region}')) {
-        push(exact, lower, target);
-        return;
-      }
-      const labels = lower.split('.');
-      const literal = (label: string) => !/[*{]/.test(label);
-      const tail: string[] = [];
-      for (let i = labels.length - 1; i >= 0 && literal(labels[i] ?? ''); i--) tail.unshift(labels[i] ?? '');
-      push(patterns, tail.join('.'), {
-        ...target,
-        regex: new RegExp(`^${labels.map(labelSource).join('\\.')}$`),
-        specificity: labels.filter(literal).length * 2 + (lower.includes('{region}') ? 1 : 0),
-      });
+      pending.push([pattern, target]);
     },
     match(host) {
+      if (pending.length > 0) for (const [pattern, target] of pending.splice(0)) index(pattern, target);
       let best = -1;
       let hits: HostHit[] = [];
       const consider = (target: HostTarget, specificity: number, region?: string) => {

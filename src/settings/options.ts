@@ -7,7 +7,7 @@ import { parseResolverAddress } from '../dns/settings.js';
 import { UsageError } from '../errors.js';
 import { CHECK_FORMATS } from '../report/formats.js';
 import { cleanLine } from '../sanitize.js';
-import { DEFAULT_HTTP } from '../sync/http.js';
+import { DEFAULT_HTTP } from '../sync/http-options.js';
 import { parseDurationArg } from '../time.js';
 
 export type CommandName =

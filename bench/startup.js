@@ -44,8 +44,7 @@ function runOnce(args) {
 function alternate(commands, rounds = ROUNDS) {
   const times = commands.map(() => []);
   for (const args of commands) runOnce(args);
-  for (let round = 0; round < rounds; round++)
-    for (const [i, args] of commands.entries()) times[i].push(runOnce(args));
+  for (let round = 0; round < rounds; round++) for (const [i, args] of commands.entries()) times[i].push(runOnce(args));
   return times.map(median);
 }
 

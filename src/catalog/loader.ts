@@ -6,7 +6,7 @@ import { CatalogError, lineAt } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
 import { readCachedProviders } from './cache.js';
 import { type Catalog, findComponent } from './catalog.js';
-import { MATCHER_KINDS, matchersOf } from './matchers.js';
+import { MATCHER_KINDS, matchersOf, npmExcluded } from './matchers.js';
 import { ProviderSchema, type Provider } from './schema.js';
 
 const ID = /^[a-z0-9][a-z0-9-]*$/;
@@ -145,6 +145,7 @@ function crossCheck(providers: Map<string, Provider>): string[] {
       const key = entry.component === undefined ? MATCHER_KINDS[entry.kind]?.claim?.(entry.value) : undefined;
       if (key) claim(key, id, file);
     }
+    problems.push(...excludeProblems(provider, matchers));
     const names = new Set<string>();
     for (const component of provider.components) {
       const key = component.name.toLowerCase();
@@ -152,5 +153,25 @@ function crossCheck(providers: Map<string, Provider>): string[] {
       names.add(key);
     }
   }
+  return problems;
+}
+
+/**
+ * An `npmExclude` entry must narrow one of the provider's own `@scope/*` patterns (otherwise it is a typo or a dead
+ * rule), and must not take back a name the provider claims by name.
+ */
+function excludeProblems(provider: Provider, matchers: ReturnType<typeof matchersOf>): string[] {
+  const excludes = provider.match.npmExclude ?? [];
+  if (excludes.length === 0) return [];
+  const npm = matchers.filter((entry) => entry.kind === 'npm').map((entry) => entry.value);
+  const scopes = new Set(npm.filter((value) => value.endsWith('/*')).map((value) => value.slice(0, -2).toLowerCase()));
+  const problems: string[] = [];
+  for (const exclude of excludes) {
+    if (!scopes.has(exclude.slice(0, exclude.indexOf('/')).toLowerCase()))
+      problems.push(`${provider.file}: npmExclude "${exclude}" is under none of this provider's "@scope/*" patterns`);
+  }
+  for (const name of npm)
+    if (!name.endsWith('/*') && npmExcluded(excludes, name))
+      problems.push(`${provider.file}: npm "${name}" is both claimed and excluded by npmExclude`);
   return problems;
 }

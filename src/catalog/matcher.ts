@@ -5,7 +5,7 @@ import { providerSourceKeys, registryModuleProvider } from '../terraform-names.j
 import type { Dependency, DnsRecord, ExposedComponent, Exposure } from '../model.js';
 import { createHostRules, type HostRules } from './host-rules.js';
 import type { Catalog } from './loader.js';
-import { type MatcherKind, matchersOf } from './matchers.js';
+import { type MatcherKind, matchersOf, npmExcluded } from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
 import type { Provider } from './schema.js';
@@ -40,6 +40,8 @@ type HostRuleKind = 'cname' | 'ns' | 'mx' | 'spf';
 export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Matcher {
   const npmExact = new Map<string, Target[]>();
   const npmScope = new Map<string, Target[]>();
+  // Per provider, the names its scope patterns leave out (a vendor's build tools, types and utilities).
+  const npmExcludes = new Map<string, string[]>();
   const tfSources = new Map<string, Target[]>();
   const tfPrefixes: Array<Target & { prefix: string }> = [];
   const domains = createHostRules();
@@ -92,12 +94,14 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     image: (pattern, target) => imageRegistries.add(pattern, target),
     action: (pattern, target) => actions.add(pattern, target),
   };
-  for (const provider of catalog.providers.values())
+  for (const provider of catalog.providers.values()) {
+    if (provider.match.npmExclude?.length) npmExcludes.set(provider.id, provider.match.npmExclude);
     for (const entry of matchersOf(provider))
       index[entry.kind](entry.value, {
         provider: provider.id,
         ...(entry.component === undefined ? {} : { component: entry.component }),
       });
+  }
   // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
   // Longest TXT prefix first, for the same reason.
@@ -111,9 +115,10 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
 
   function matchNpm(name: string) {
     const exact = npmExact.get(name);
-    const scope = name.charCodeAt(0) === 64 /* @ */ ? npmScope.get(name.slice(0, name.indexOf('/'))) : undefined;
+    const inScope = name.charCodeAt(0) === 64 /* @ */ ? npmScope.get(name.slice(0, name.indexOf('/'))) : undefined;
     // Most packages of a lockfile belong to no provider: answer those without building anything.
-    if (!exact && !scope) return [];
+    if (!exact && !inScope) return [];
+    const scope = inScope?.filter((target) => !npmExcluded(npmExcludes.get(target.provider), name));
     return narrow([...(exact ?? []), ...(scope ?? [])]);
   }
 

@@ -99,3 +99,13 @@ export function matchersOf(provider: Provider): MatcherEntry[] {
 export function matcherText(entry: MatcherEntry): string {
   return entry.kind === 'terraform-resource' ? `${entry.value}*` : entry.value;
 }
+
+/** Whether a provider's `npmExclude` keeps a name out of its scope patterns (exact, or a `@scope/prefix*` family). */
+export function npmExcluded(patterns: readonly string[] | undefined, name: string): boolean {
+  if (!patterns) return false;
+  const key = name.toLowerCase();
+  return patterns.some((pattern) => {
+    const lower = pattern.toLowerCase();
+    return lower.endsWith('*') ? key.startsWith(lower.slice(0, -1)) : key === lower;
+  });
+}

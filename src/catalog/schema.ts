@@ -58,6 +58,15 @@ const npmPattern = z
   .regex(/^(@[a-z0-9][\w.-]*\/(\*|[\w.-]+)|[a-z0-9][\w.-]*)$/i, { message: 'must be a package name or "@scope/*"' });
 
 /**
+ * What a provider's `@scope/*` must not claim: a scoped package name, or a family `@scope/prefix*`. A vendor's scope
+ * also holds its build tools, types and general utilities, which other libraries depend on without calling the
+ * service (`@mapbox/node-pre-gyp` under canvas, `@cloudflare/workers-types` under drizzle-orm).
+ */
+const npmExcludePattern = z.string().regex(/^@[a-z0-9][\w.-]*\/[\w.-]+\*?$/i, {
+  message: 'must be a scoped package name "@scope/name" or a family "@scope/prefix*"',
+});
+
+/**
  * Host patterns. A plain domain matches itself and every subdomain. `*.` at the start needs at least one
  * more label; `{region}` captures one label as the region (e.g. `*.s3.{region}.amazonaws.com`).
  */
@@ -185,6 +194,8 @@ export const ProviderSchema = z.strictObject({
       domains: z.array(hostPattern).optional(),
       dns: dnsMatch.optional(),
       ...registryMatch,
+      /** Names under this provider's `@scope/*` patterns that are not its SDKs (build tools, types, utilities). */
+      npmExclude: z.array(npmExcludePattern).optional(),
     })
     .default({}),
   /** Regions this provider reports incidents by (ids as the status page uses them). */

@@ -50,6 +50,34 @@ describe('catalog loader', () => {
     );
   });
 
+  it("rejects an npmExclude entry outside the provider's scopes, or one that takes back a name it claims", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
+    writeFileSync(
+      join(dir, 'acme.yaml'),
+      [
+        'name: Acme',
+        'category: cloud',
+        'status: { url: "https://status.acme.example", platform: statuspage }',
+        'match:',
+        '  npm: ["@acme/*", "@acme/build-sdk"]',
+        '  npmExclude: ["@acme/eslint-config", "@other/utils", "@acme/build-*"]',
+      ].join('\n'),
+    );
+    let problems: string[] = [];
+    try {
+      loadCatalog([dir]);
+      expect.unreachable();
+    } catch (error) {
+      problems = (error as CatalogError).problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /acme\.yaml: npmExclude "@other\/utils" is under none of this provider's "@scope\/\*" patterns/,
+      ),
+      expect.stringMatching(/acme\.yaml: npm "@acme\/build-sdk" is both claimed and excluded by npmExclude/),
+    ]);
+  });
+
   it('reports a provider file whose YAML aliases would expand without bound, a dangling link and a named pipe, without reading them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-catalog-'));
     let yaml = 'name: &a ["x","x","x","x","x","x","x","x","x"]\n';

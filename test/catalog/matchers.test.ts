@@ -34,6 +34,7 @@ const acme: Provider = {
       cargo: ['acme-rs'],
       images: ['registry.acme.example'],
       actions: ['acme/*'],
+      npmExclude: ['@acme/eslint-config', '@acme/build-*'],
     },
     components: [
       {
@@ -97,9 +98,14 @@ describe('the list of matchers', () => {
       ...schemaLeaves(schema.properties?.match),
       ...schemaLeaves(schema.properties?.components?.items?.properties?.match).map((path) => `component.${path}`),
     ];
-    const fields = [...leaves(acme.match), ...leaves(acme.components[0]?.match).map((path) => `component.${path}`)];
+    // npmExclude narrows the npm matchers instead of being one.
+    const fields = [
+      ...leaves(acme.match).filter((path) => path !== 'npmExclude'),
+      ...leaves(acme.components[0]?.match).map((path) => `component.${path}`),
+    ];
+    expect(allowed).toContain('npmExclude');
     // The sample provider above uses every matcher field there is; a new one in the schema must be added to it.
-    expect(fields.sort()).toEqual(allowed.sort());
+    expect(fields.sort()).toEqual(allowed.filter((path) => path !== 'npmExclude').sort());
     expect(matchersOf(acme)).toHaveLength(fields.length);
     const kinds = new Set(matchersOf(acme).map((entry) => entry.kind));
     expect(kinds.size).toBe(19);
@@ -117,6 +123,9 @@ describe('the list of matchers', () => {
     const targets = (dependency: Dependency) =>
       matcher.match(dependency).map((hit) => `${hit.provider}${hit.component ? `/${hit.component.name}` : ''}`);
     expect(targets(dep('npm', '@acme/sdk'))).toEqual(['acme']);
+    expect(targets(dep('npm', '@acme/eslint-config'))).toEqual([]);
+    expect(targets(dep('npm', '@acme/build-tools'))).toEqual([]);
+    expect(targets(dep('npm', '@acme/builder'))).toEqual(['acme']);
     expect(targets(dep('npm', 'acme-queues'))).toEqual(['acme/Queues']);
     expect(targets(dep('terraform-provider', 'acme/acme'))).toEqual(['acme']);
     expect(targets(dep('terraform-resource', 'acme_queue'))).toEqual(['acme/Queues']);

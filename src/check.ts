@@ -11,6 +11,7 @@ import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
 import { knownJobs, withRuns, type KnownJob } from './jobs/runs.js';
 import { SNAPSHOT_DIR } from './paths.js';
+import { type ReachSetting, withinReach } from './reach.js';
 import { mergeWindows } from './replay.js';
 import { scanPaths, type ScanOptions } from './scan.js';
 
@@ -32,6 +33,8 @@ export interface CheckOptions extends ScanOptions {
   dns?: DnsStage;
   /** Where incidents come from instead of `indexDir` (a published index, `--index-url`). */
   incidents?: IncidentReader;
+  /** `--reach`: which findings count (the rest go to `beyondReach`); `direct` by default. */
+  reach?: ReachSetting;
   /** `--lead`: minutes to start a replay before a first post (0 turns it off); the measured figures by default. */
   leadMinutes?: number;
 }
@@ -69,6 +72,10 @@ export interface CheckReport {
   /** Unmatched dependencies that look like a SaaS SDK or a Terraform provider: gaps in the catalog. */
   notInCatalog: string[];
   findings: Finding[];
+  /** Findings of providers the stack reaches in a way `reach` leaves out: shown apart, never replayed or gated on. */
+  beyondReach: Finding[];
+  /** The `--reach` setting the findings were split by. */
+  reach: ReachSetting;
   /** Merged replay windows, each with the runs of scheduled jobs inside it. */
   replay: ReplayBand[];
   /** Every scheduled job found, with the providers it runs on or reaches. */
@@ -118,7 +125,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     options.leadMinutes === undefined ? await loadLeadTable() : undefined,
     options.leadMinutes,
   );
-  const findings = findIncidents(exposures, incidents, catalog, { ...options, leadFor });
+  const reach = options.reach ?? 'direct';
+  const found = findIncidents(exposures, incidents, catalog, { ...options, leadFor });
+  const findings = found.filter((finding) => withinReach(finding.reach, reach));
+  const beyondReach = found.filter((finding) => !withinReach(finding.reach, reach));
   const recent = findings.length > 0 ? [] : mostRecent(loaded, options.until, 5);
   return {
     generatedAt: options.now.toISOString(),
@@ -129,6 +139,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     unmatched,
     notInCatalog: notInCatalog(unmatched),
     findings,
+    beyondReach,
+    reach,
     replay: withRuns(mergeWindows(findings), jobs, options.now),
     jobs,
     index: {

@@ -33,6 +33,17 @@ export interface DnsRecord {
 /** How a package dependency is declared; `prod` for ordinary dependencies. */
 export type DependencyKind = 'prod' | 'dev' | 'optional' | 'peer';
 
+/**
+ * How a dependency reaches the stack, best path first: `direct` (declared by a manifest of this repository, or
+ * reached only through its own workspace or local packages; Terraform, domains, images, CI), `transitive` (only
+ * through third-party packages' regular dependencies), `optional` (only through optional or peer edges), `dev` (only
+ * through dev dependencies).
+ */
+export type Reach = 'direct' | 'transitive' | 'optional' | 'dev';
+
+/** Best first: the order `--reach` widens in. */
+export const REACH_ORDER: readonly Reach[] = ['direct', 'transitive', 'optional', 'dev'];
+
 export interface Dependency {
   ecosystem: Ecosystem;
   name: string;
@@ -44,6 +55,8 @@ export interface Dependency {
   /** Chain from the project root to this dependency, root first, this dependency last. */
   via: string[];
   kind?: DependencyKind;
+  /** Set by lockfile readers from the graph; read through `reachOf` (src/reach.ts), which knows the defaults. */
+  reach?: Reach;
   /** Workspace (package name or path) the dependency belongs to, for monorepos. */
   workspace?: string;
   /**
@@ -124,6 +137,8 @@ export interface JobRuns {
 export interface ExposedComponent {
   name: string;
   region?: string;
+  /** The best reach among the component's evidence. */
+  reach?: Reach;
   /** The dependencies that narrowed the exposure to this component (so a report can point at the right line). */
   evidence?: Dependency[];
 }
@@ -141,6 +156,12 @@ export interface Exposure {
   through?: string;
   /** True when every piece of evidence is a dev-only dependency. */
   devOnly: boolean;
+  /** The best reach among the evidence (an upstream inherits the reach of the provider it runs under). */
+  reach: Reach;
+  /** The best reach of the evidence that points at the whole provider. */
+  wholeProviderReach?: Reach;
+  /** Only an SDK's auth, signing, transport or core packages: the stack talks to the provider, no component known. */
+  helpersOnly?: boolean;
 }
 
 export type IncidentStatus =
@@ -234,6 +255,8 @@ export interface Finding {
   confidence: 'certain' | 'possibly';
   through?: string;
   devOnly: boolean;
+  /** How the touched components reach the stack (the best of them). */
+  reach: Reach;
   replay: ReplayWindow;
 }
 

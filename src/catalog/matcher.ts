@@ -2,7 +2,8 @@
 // resource prefix, domain suffix, DNS rules), so matching cost does not grow with the catalog.
 import { isInternalAddress, loadIpRanges, type IpRanges } from '../dns/ip-ranges.js';
 import { providerSourceKeys, registryModuleProvider } from '../terraform-names.js';
-import type { Dependency, DnsRecord, ExposedComponent, Exposure } from '../model.js';
+import type { Dependency, DnsRecord, ExposedComponent, Exposure, Reach } from '../model.js';
+import { betterReach, reachOf, reachRank } from '../reach.js';
 import { createHostRules, type HostRules } from './host-rules.js';
 import type { Catalog } from './loader.js';
 import { type MatcherKind, matchersOf, npmExcluded } from './matchers.js';
@@ -23,6 +24,8 @@ export interface MatchHit {
   component?: ExposedComponent;
   /** The region of a hit that names no component (a Google Cloud address in us-east1). */
   region?: string;
+  /** One of the provider's `helpers` (auth, signing, transport, core): it names no component and does not widen. */
+  helper?: boolean;
 }
 
 export interface Matcher {
@@ -94,6 +97,8 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     image: (pattern, target) => imageRegistries.add(pattern, target),
     action: (pattern, target) => actions.add(pattern, target),
   };
+  // `helpers` per registry: which provider's plumbing a package name is.
+  const helpers = createHelperIndex(catalog);
   for (const provider of catalog.providers.values()) {
     if (provider.match.npmExclude?.length) npmExcludes.set(provider.id, provider.match.npmExclude);
     for (const entry of matchersOf(provider))
@@ -186,40 +191,50 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
 
   return {
     match(dependency) {
-      switch (dependency.ecosystem) {
-        case 'npm':
-          return matchNpm(dependency.name);
-        case 'domain': {
-          const last = dependency.dns?.at(-1);
-          const targets = last ? matchDns(last) : domains.match(dependency.name);
-          // A region the input states (fly.toml's primary_region) counts where the host name names none.
-          const region = dependency.region;
-          return narrow(region ? targets.map((target) => (target.region ? target : { ...target, region })) : targets);
-        }
-        case 'terraform-provider':
-        case 'terraform-resource':
-        case 'terraform-module':
-          return matchTerraform(dependency);
-        case 'pypi':
-        case 'go':
-        case 'rubygems':
-        case 'maven':
-        case 'nuget':
-        case 'composer':
-        case 'cargo':
-          return narrow(registries[dependency.ecosystem].match(dependency.name));
-        case 'container-image':
-          return narrow(
-            imageRegistries.match(imageRegistry(dependency.name)).map((hit) => ({
-              ...hit,
-              region: hit.region ?? dependency.region,
-            })),
-          );
-        case 'ci-action':
-          return narrow(actions.match(dependency.name));
-      }
+      const hits = matchAny(dependency);
+      if (hits.length === 0 || !helpers.has(dependency.ecosystem)) return hits;
+      const helperOf = helpers.providersOf(dependency.ecosystem, dependency.name);
+      if (helperOf.size === 0) return hits;
+      // A helper says only that the stack talks to the provider, never that it uses the whole of it; a component the
+      // catalog names for the helper itself (an identity library → the identity service) still counts.
+      return hits.map((hit) => (helperOf.has(hit.provider) && !hit.component ? { ...hit, helper: true } : hit));
     },
   };
+
+  function matchAny(dependency: Dependency): MatchHit[] {
+    switch (dependency.ecosystem) {
+      case 'npm':
+        return matchNpm(dependency.name);
+      case 'domain': {
+        const last = dependency.dns?.at(-1);
+        const targets = last ? matchDns(last) : domains.match(dependency.name);
+        // A region the input states (fly.toml's primary_region) counts where the host name names none.
+        const region = dependency.region;
+        return narrow(region ? targets.map((target) => (target.region ? target : { ...target, region })) : targets);
+      }
+      case 'terraform-provider':
+      case 'terraform-resource':
+      case 'terraform-module':
+        return matchTerraform(dependency);
+      case 'pypi':
+      case 'go':
+      case 'rubygems':
+      case 'maven':
+      case 'nuget':
+      case 'composer':
+      case 'cargo':
+        return narrow(registries[dependency.ecosystem].match(dependency.name));
+      case 'container-image':
+        return narrow(
+          imageRegistries.match(imageRegistry(dependency.name)).map((hit) => ({
+            ...hit,
+            region: hit.region ?? dependency.region,
+          })),
+        );
+      case 'ci-action':
+        return narrow(actions.match(dependency.name));
+    }
+  }
 
   /** Component-level hits win over provider-level hits of the same provider. */
   function narrow(targets: Target[]): MatchHit[] {
@@ -232,6 +247,39 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
         : { provider: t.provider, ...(t.region ? { region: t.region } : {}) },
     );
   }
+}
+
+/** The providers whose `helpers` list a package name, per registry (npm names compared as written). */
+function createHelperIndex(catalog: Catalog) {
+  const indexes = new Map<string, PackageIndex<string>>();
+  const npmExact = new Map<string, string[]>();
+  const npmPrefixes: Array<{ prefix: string; provider: string }> = [];
+  for (const provider of catalog.providers.values()) {
+    const lists = provider.helpers;
+    if (!lists) continue;
+    for (const pattern of lists.npm ?? []) {
+      if (pattern.endsWith('*')) npmPrefixes.push({ prefix: pattern.slice(0, -1), provider: provider.id });
+      else npmExact.set(pattern, [...(npmExact.get(pattern) ?? []), provider.id]);
+    }
+    for (const registry of REGISTRY_KEYS) {
+      const patterns = lists[registry];
+      if (!patterns?.length) continue;
+      let index = indexes.get(registry);
+      if (!index) indexes.set(registry, (index = createPackageIndex<string>(registry)));
+      for (const pattern of patterns) index.add(pattern, provider.id);
+    }
+  }
+  return {
+    has(ecosystem: string): boolean {
+      return ecosystem === 'npm' ? npmExact.size > 0 || npmPrefixes.length > 0 : indexes.has(ecosystem);
+    },
+    providersOf(ecosystem: string, name: string): Set<string> {
+      if (ecosystem !== 'npm') return new Set(indexes.get(ecosystem)?.match(name) ?? []);
+      const found = new Set(npmExact.get(name) ?? []);
+      for (const { prefix, provider } of npmPrefixes) if (name.startsWith(prefix)) found.add(provider);
+      return found;
+    },
+  };
 }
 
 /**
@@ -294,7 +342,8 @@ export function exposuresFor(
   const exposureOf = (provider: string) => {
     let exposure = byProvider.get(provider);
     if (!exposure) {
-      exposure = { provider, components: [], evidence: [], devOnly: true };
+      // `dev` is the worst reach: the evidence below can only improve on it.
+      exposure = { provider, components: [], evidence: [], devOnly: true, reach: 'dev' };
       byProvider.set(provider, exposure);
       counted.set(provider, new Set());
     }
@@ -305,13 +354,31 @@ export function exposuresFor(
   // Names that reached each provider: a package pulled in by another package of the same provider
   // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is that SDK's plumbing, not a use of the whole provider.
   const namesByProvider = new Map<string, Set<string>>();
+  // Names of each provider's helpers: a service client only a helper pulls in (`@aws-sdk/client-sts` under
+  // `@aws-sdk/credential-providers`) is the helper's own machinery, not a service the stack uses.
+  const helperNames = new Map<string, Set<string>>();
   for (const { dependency, hits } of matched) {
     for (const hit of hits) {
       const names = namesByProvider.get(hit.provider) ?? new Set<string>();
       names.add(dependency.name);
       namesByProvider.set(hit.provider, names);
+      if (!hit.helper) continue;
+      const helpers = helperNames.get(hit.provider) ?? new Set<string>();
+      helpers.add(dependency.name);
+      helperNames.set(hit.provider, helpers);
     }
   }
+  const helperMemo = new Map<string, Map<ChainLink, boolean>>();
+  const underHelper = (dependency: Dependency, provider: string) => {
+    const names = helperNames.get(provider);
+    if (!names) return false;
+    let memo = helperMemo.get(provider);
+    if (!memo) helperMemo.set(provider, (memo = new Map()));
+    return reachedThrough(dependency, names, memo);
+  };
+  // Providers some evidence of which is more than a helper, and those with helper evidence.
+  const used = new Set<string>();
+  const helperEvidence = new Set<string>();
   // One memo per provider's names: asking for every package of a deep chain stays linear.
   const plumbingMemo = new Map<string, Map<ChainLink, boolean>>();
   const isPlumbing = (dependency: Dependency, provider: string) => {
@@ -325,16 +392,24 @@ export function exposuresFor(
       unmatched.push(dependency);
       continue;
     }
+    const reach = reachOf(dependency);
     for (const hit of hits) {
       const exposure = exposureOf(hit.provider);
+      exposure.reach = betterReach(exposure.reach, reach);
       if (dependency.ecosystem === 'terraform-resource' || dependency.ecosystem === 'terraform-module')
         narrowed.add(hit.provider);
-      if (hit.component) addComponent(exposure.components, hit.component, dependency, listedEvidence);
+      const helper = hit.helper === true || underHelper(dependency, hit.provider);
+      // A helper is evidence that the stack talks to the provider, and nothing more.
+      if (!helper) used.add(hit.provider);
+      if (helper) helperEvidence.add(hit.provider);
+      else if (hit.component) addComponent(exposure.components, hit.component, dependency, reach, listedEvidence);
       else if (dependency.ecosystem === 'terraform-provider') append(requirementOnly, hit.provider, dependency);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
-      else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider))
+      else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider)) {
         append(wholeRegions, hit.provider, hit.region ?? dependency.region);
+        exposure.wholeProviderReach = betterReach(exposure.wholeProviderReach, reach);
+      }
       const seen = counted.get(hit.provider) as Set<Dependency>;
       if (!seen.has(dependency)) {
         seen.add(dependency);
@@ -344,34 +419,49 @@ export function exposuresFor(
     }
   }
   for (const [provider, requirements] of requirementOnly) {
-    if (!narrowed.has(provider)) for (const _requirement of requirements) append(wholeRegions, provider, undefined);
+    if (narrowed.has(provider)) continue;
+    for (const _requirement of requirements) append(wholeRegions, provider, undefined);
+    const exposure = byProvider.get(provider) as Exposure;
+    exposure.wholeProviderReach = betterReach(exposure.wholeProviderReach, 'direct');
   }
   for (const [provider, regions] of wholeRegions) {
     const exposure = byProvider.get(provider) as Exposure;
     exposure.wholeProvider = true;
+    used.add(provider);
     if (regions.every((region) => region !== undefined))
       exposure.wholeProviderRegions = [...new Set(regions as string[])].sort();
   }
 
   const direct = [...byProvider.values()];
+  for (const exposure of direct)
+    if (helperEvidence.has(exposure.provider) && !used.has(exposure.provider)) exposure.helpersOnly = true;
   const upstream: Exposure[] = [];
   for (const exposure of direct) {
     const provider = catalog.providers.get(exposure.provider) as Provider;
     for (const runsOn of provider.runsOn ?? []) {
+      // What runs under a provider reaches the stack as that provider does.
+      const whole = !runsOn.components?.length;
       upstream.push({
         provider: runsOn.provider,
-        components: (runsOn.components ?? []).map((name) => ({ name })),
+        components: (runsOn.components ?? []).map((name) => ({ name, reach: exposure.reach })),
         evidence: exposure.evidence,
         through: exposure.provider,
         devOnly: exposure.devOnly,
-        wholeProvider: !runsOn.components?.length,
+        reach: exposure.reach,
+        wholeProvider: whole,
+        ...(whole ? { wholeProviderReach: exposure.reach } : {}),
       });
     }
   }
   for (const exposure of direct) {
     exposure.components.sort(byName);
-    // The evidence that explains the most comes first: declared dependencies, then the shortest chains.
-    exposure.evidence.sort((a, b) => Number(b.direct) - Number(a.direct) || chainLength(a) - chainLength(b));
+    // The evidence that explains the most comes first: the best reach, declared dependencies, the shortest chains.
+    exposure.evidence.sort(
+      (a, b) =>
+        reachRank(reachOf(a)) - reachRank(reachOf(b)) ||
+        Number(b.direct) - Number(a.direct) ||
+        chainLength(a) - chainLength(b),
+    );
   }
   return { exposures: [...direct, ...upstream], unmatched };
 }
@@ -381,11 +471,12 @@ function addComponent(
   list: ExposedComponent[],
   component: ExposedComponent,
   dependency: Dependency,
+  reach: Reach,
   listed: Map<ExposedComponent, Set<Dependency>>,
 ) {
   const existing = list.find((c) => c.name === component.name && c.region === component.region);
   if (!existing) {
-    const added = { ...component, evidence: [dependency] };
+    const added = { ...component, reach, evidence: [dependency] };
     list.push(added);
     listed.set(added, new Set([dependency]));
     return;
@@ -394,6 +485,7 @@ function addComponent(
   listed.set(existing, seen);
   if (seen.has(dependency)) return;
   seen.add(dependency);
+  existing.reach = betterReach(existing.reach, reach);
   existing.evidence?.push(dependency);
 }
 

@@ -102,6 +102,11 @@ const dnsMatch = z.strictObject({
 /** A component may also claim addresses: service labels of data/ip-ranges.json (`*`: all of the provider's). */
 const componentDnsMatch = dnsMatch.extend({ ip: z.array(z.string().min(1)).optional() });
 
+/** Helper package names: an npm name, or a prefix ending in `*` (`@aws-sdk/credential-provider*`, `@smithy/*`). */
+const helperNpmPattern = z.string().regex(/^(@[a-z0-9][\w.-]*\/([\w.-]*\*|[\w.-]+)|[a-z0-9][\w.-]*\*?)$/i, {
+  message: 'must be a package name, or a prefix ending in "*" such as "@aws-sdk/middleware-*"',
+});
+
 /**
  * Package names of the other registries (issue 19), as each registry spells them; a trailing `*` matches every name
  * with that prefix (`google-cloud-*`, `software.amazon.awssdk:*`). Names are compared the way each registry compares
@@ -198,6 +203,23 @@ export const ProviderSchema = z.strictObject({
       npmExclude: z.array(npmExcludePattern).optional(),
     })
     .default({}),
+  /**
+   * An SDK's auth, signing, transport and core packages (issue 11): they say the stack talks to this provider, never
+   * which components it uses, so they neither name a component nor widen the exposure to all of them. Names as in
+   * `match`, a trailing `*` matching every name with that prefix (`@aws-sdk/middleware-*`, `@smithy/*`).
+   */
+  helpers: z
+    .strictObject({
+      npm: z.array(helperNpmPattern).optional(),
+      pypi: registryMatch.pypi,
+      go: registryMatch.go,
+      rubygems: registryMatch.rubygems,
+      maven: registryMatch.maven,
+      nuget: registryMatch.nuget,
+      composer: registryMatch.composer,
+      cargo: registryMatch.cargo,
+    })
+    .optional(),
   /** Regions this provider reports incidents by (ids as the status page uses them). */
   regions: z.array(z.string()).optional(),
   components: z.array(ComponentSchema).default([]),

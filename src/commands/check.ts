@@ -7,6 +7,7 @@ import { withRuns } from '../jobs/runs.js';
 import { EXIT, UsageError } from '../errors.js';
 import type { Finding } from '../model.js';
 import type { CheckFormat } from '../report/formats.js';
+import type { ReachSetting } from '../reach.js';
 import { renderCheck } from '../report/render.js';
 import { cleanLine, type SafeText, text } from '../sanitize.js';
 import { publishedNote } from '../report/published-note.js';
@@ -29,6 +30,7 @@ interface CheckFlags extends CommonOptions, ResolveFlags {
   lead?: number;
   indexUrl?: string;
   limit: number;
+  reach: ReachSetting;
 }
 
 export async function runCheckCommand(command: Command, context: CliContext, paths: string[]): Promise<void> {
@@ -94,6 +96,7 @@ export async function runCheckCommand(command: Command, context: CliContext, pat
       catalog,
       omit: flags.omit as Array<'dev'> | undefined,
       includeMaintenance: flags.includeMaintenance,
+      reach: flags.reach,
       ...(flags.snapshot ? {} : { snapshotDir: null }),
       readStdin: stdin,
       dns,

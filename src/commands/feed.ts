@@ -5,6 +5,7 @@ import { runCheck } from '../check.js';
 import type { CliContext, CommonOptions } from './context.js';
 import { UsageError } from '../errors.js';
 import { IncidentIndex } from '../incidents/store.js';
+import type { ReachSetting } from '../reach.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import { renderAtom, type FeedDocument, type FeedEntry } from '../report/atom.js';
 import { parseTimeArg, formatUtc } from '../time.js';
@@ -15,6 +16,7 @@ export interface FeedFlags extends CommonOptions {
   until: string;
   includeMaintenance?: boolean;
   output?: string;
+  reach?: ReachSetting;
 }
 
 export async function runFeedCommand(
@@ -65,6 +67,7 @@ export async function runFeedCommand(
       now,
       catalog,
       includeMaintenance: flags.includeMaintenance,
+      ...(flags.reach ? { reach: flags.reach } : {}),
       readStdin: context.readStdin,
     });
     context.reportProblems([...report.errors, ...report.inputs.flatMap((input) => input.errors)]);

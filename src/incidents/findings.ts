@@ -1,6 +1,7 @@
 // Cross-reference: which incidents in the window touched a component (and region) the stack uses.
 import { type Catalog, findComponent } from '../catalog/catalog.js';
-import type { Exposure, Finding, Incident } from '../model.js';
+import type { Exposure, Finding, Incident, Reach } from '../model.js';
+import { betterReach } from '../reach.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import type { LeadFor } from './lead.js';
 
@@ -41,6 +42,7 @@ export function findIncidents(
         confidence: touched.confidence,
         ...(exposure.through ? { through: exposure.through } : {}),
         devOnly: exposure.devOnly,
+        reach: touched.reach,
         replay,
       });
     }
@@ -53,7 +55,7 @@ function touchedComponents(
   exposure: Exposure,
   incident: Incident,
   catalog: Catalog,
-): { components: string[]; confidence: Finding['confidence'] } | undefined {
+): { components: string[]; confidence: Finding['confidence']; reach: Reach } | undefined {
   const provider = catalog.providers.get(exposure.provider);
   const canonical = (name: string) =>
     provider ? (findComponent(provider, name) ?? findComponent(provider, withoutGroup(name)))?.name : undefined;
@@ -64,9 +66,10 @@ function touchedComponents(
     region === undefined ? 'possibly' : incidentRegions.has(region.toLowerCase()) ? 'certain' : 'no';
   const whole = wholeProviderVerdict(exposure, regional, inRegion);
 
-  // An incident that names no component concerns the whole provider.
+  // An incident that names no component concerns the whole provider, so every use of it, however it reaches the stack.
+  const reach = exposure.reach;
   if (incident.components.length === 0) {
-    if (!regional) return { components: exposure.components.map((c) => c.name), confidence: 'certain' };
+    if (!regional) return { components: exposure.components.map((c) => c.name), confidence: 'certain', reach };
     const certain = exposure.components.filter((c) => inRegion(c.region) === 'certain').map((c) => c.name);
     // Terraform resources and modules carry their own region, also those the catalog maps to no component
     // (not for an upstream provider: the evidence's regions are those of the provider it runs under).
@@ -79,9 +82,9 @@ function touchedComponents(
           )
           .map((dependency) => inRegion(dependency.region));
     if (certain.length > 0 || whole === 'certain' || placed.includes('certain'))
-      return { components: [...new Set(certain)], confidence: 'certain' };
+      return { components: [...new Set(certain)], confidence: 'certain', reach };
     if (whole === 'possibly' || placed.includes('possibly') || exposure.components.some((c) => c.region === undefined))
-      return { components: [], confidence: 'possibly' };
+      return { components: [], confidence: 'possibly', reach };
     // Every piece of evidence sits in a known region the incident does not name.
     return undefined;
   }
@@ -93,12 +96,21 @@ function touchedComponents(
     .map((component) => (regional ? inRegion(component.region) : 'certain'))
     .filter((verdict) => verdict !== 'no');
   if (hit.length > 0 && regionOk.length > 0) {
-    const names = [...new Set(hit.filter((c) => !regional || inRegion(c.region) !== 'no').map((c) => c.name))];
-    return { components: names, confidence: regionOk.includes('certain') ? 'certain' : 'possibly' };
+    const touched = hit.filter((c) => !regional || inRegion(c.region) !== 'no');
+    const names = [...new Set(touched.map((c) => c.name))];
+    // The best way any touched component reaches the stack; a whole-provider SDK touches them all too.
+    let best: Reach | undefined = whole === 'no' ? undefined : exposure.wholeProviderReach;
+    for (const component of touched) best = betterReach(best, component.reach ?? reach);
+    return {
+      components: names,
+      confidence: regionOk.includes('certain') ? 'certain' : 'possibly',
+      reach: best ?? reach,
+    };
   }
   // Evidence that points at the provider as a whole (an SDK for everything) is exposed to every component,
   // in its own regions when those are known.
-  if (whole !== 'no') return { components: incident.components, confidence: whole };
+  if (whole !== 'no')
+    return { components: incident.components, confidence: whole, reach: exposure.wholeProviderReach ?? reach };
   return undefined;
 }
 

@@ -121,7 +121,15 @@ function build(
     }
     const explicitName = yaml.scalar(yaml.get(metaEntry?.value, 'name'));
     const explicitVersion = yaml.scalar(yaml.get(metaEntry?.value, 'version'));
-    nodes.set(id, { id, name: explicitName ?? name, version: explicitVersion ?? version, line: entry.line, edges });
+    nodes.set(id, {
+      id,
+      name: explicitName ?? name,
+      version: explicitVersion ?? version,
+      line: entry.line,
+      edges,
+      // A `file:` folder is part of this repository: what it declares is the repository's own (a tarball is not).
+      ...(version.startsWith('file:') && !/\.(tgz|tar\.gz|tar)$/.test(version) ? { ours: true } : {}),
+    });
   }
   if (roots.length === 0) throw new ParseError(path, 1, 'no importers in this pnpm lockfile');
   return {

@@ -44,6 +44,8 @@ export function parsePoetryLock(text: string, path: string, pyproject?: string):
       ...(line ? { line } : {}),
       edges,
       ...(dev ? { kind: 'dev' as const } : entry.optional === true ? { kind: 'optional' as const } : {}),
+      // A path dependency is a folder of this repository: what it declares is the project's own.
+      ...(isRecord(entry.source) && entry.source.type === 'directory' ? { ours: true } : {}),
     });
   }
   const roots = [];

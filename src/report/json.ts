@@ -2,6 +2,7 @@
 // fields keep CHECK_SCHEMA_VERSION; anything else needs a bump. A field added here fails the contract test until the
 // schema names it.
 import type { CheckReport } from '../check.js';
+import type { Finding } from '../model.js';
 
 export const CHECK_SCHEMA_VERSION = 1;
 
@@ -10,6 +11,7 @@ export function checkToJson(report: CheckReport): object {
     schemaVersion: CHECK_SCHEMA_VERSION,
     generatedAt: report.generatedAt,
     window: report.window,
+    reach: report.reach,
     inputs: report.inputs.map((input) => ({
       file: input.file,
       kind: input.kind,
@@ -24,30 +26,12 @@ export function checkToJson(report: CheckReport): object {
       evidence: exposure.evidence,
       ...(exposure.through ? { through: exposure.through } : {}),
       devOnly: exposure.devOnly,
+      reach: exposure.reach,
+      ...(exposure.wholeProvider ? { wholeProvider: true } : {}),
+      ...(exposure.helpersOnly ? { helpersOnly: true } : {}),
     })),
-    findings: report.findings.map((finding) => ({
-      provider: finding.provider,
-      incident: {
-        id: finding.incident.id,
-        title: finding.incident.title,
-        url: finding.incident.url,
-        status: finding.incident.status,
-        impact: finding.incident.impact,
-        startedAt: finding.incident.startedAt,
-        resolvedAt: finding.incident.resolvedAt,
-        ...(finding.incident.timePrecision ? { timePrecision: finding.incident.timePrecision } : {}),
-      },
-      components: finding.components,
-      active: finding.active,
-      replay: {
-        from: finding.replay.from,
-        to: finding.replay.to,
-        ...(finding.replay.lead ? { lead: finding.replay.lead } : {}),
-      },
-      confidence: finding.confidence,
-      ...(finding.through ? { through: finding.through } : {}),
-      devOnly: finding.devOnly,
-    })),
+    findings: report.findings.map(findingToJson),
+    beyondReach: report.beyondReach.map(findingToJson),
     replay: report.replay.map((band) => ({ ...band, runs: band.runs ?? [] })),
     jobs: report.jobs.map(({ job, providers }) => ({
       name: job.name,
@@ -82,5 +66,32 @@ export function checkToJson(report: CheckReport): object {
     },
     ...(report.dns ? { dns: report.dns } : {}),
     errors: [...report.errors, ...report.index.problems.map((message) => ({ file: report.index.dir, message }))],
+  };
+}
+
+function findingToJson(finding: Finding): object {
+  return {
+    provider: finding.provider,
+    incident: {
+      id: finding.incident.id,
+      title: finding.incident.title,
+      url: finding.incident.url,
+      status: finding.incident.status,
+      impact: finding.incident.impact,
+      startedAt: finding.incident.startedAt,
+      resolvedAt: finding.incident.resolvedAt,
+      ...(finding.incident.timePrecision ? { timePrecision: finding.incident.timePrecision } : {}),
+    },
+    components: finding.components,
+    active: finding.active,
+    replay: {
+      from: finding.replay.from,
+      to: finding.replay.to,
+      ...(finding.replay.lead ? { lead: finding.replay.lead } : {}),
+    },
+    confidence: finding.confidence,
+    ...(finding.through ? { through: finding.through } : {}),
+    devOnly: finding.devOnly,
+    reach: finding.reach,
   };
 }

@@ -9,6 +9,7 @@ import { publishedHeader } from './published-note.js';
 import { leadNote } from './shared.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
 import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
+import { type ReachSetting, reachOf, withinReach } from '../reach.js';
 import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 
 export interface TableOptions {
@@ -24,10 +25,13 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
   const name = (id: string) => cleanLine(report.catalog.providers.get(id)?.name ?? id, 60);
   const out: SafeText[] = [];
   const dependencyCount = report.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
-  const direct = report.exposures.filter((exposure) => !exposure.through);
+  // Providers the reach setting counts are listed as always; the others apart, one line each.
+  const counted = report.exposures.filter((exposure) => withinReach(exposure.reach, report.reach));
+  const outside = report.exposures.filter((exposure) => !withinReach(exposure.reach, report.reach));
+  const direct = counted.filter((exposure) => !exposure.through);
 
   out.push(
-    text`${paint(c.bold, 'downstack')}  ${plural(direct.length, 'provider')}${upstreamCount(report)} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
+    text`${paint(c.bold, 'downstack')}  ${plural(direct.length, 'provider')}${upstreamCount(counted)} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})${outsideCount(outside)}  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
   );
   out.push(paint(c.dim, indexLine(report, options.now)));
   out.push(text``);
@@ -45,8 +49,10 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
   }
 
   out.push(paint(c.bold, 'Providers'));
+  if (counted.length === 0)
+    out.push(paint(c.dim, text`  none ${reachPhrase(report.reach)} (see below; --reach all counts them all)`));
   const width = Math.min(24, Math.max(...report.exposures.map((exposure) => name(exposure.provider).length)) + 2);
-  for (const exposure of report.exposures) {
+  for (const exposure of counted) {
     const label = name(exposure.provider).padEnd(width);
     const components = componentSummary(exposure);
     const why = exposure.through ? text`runs under ${name(exposure.through)}` : evidenceSummary(exposure.evidence);
@@ -54,8 +60,17 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
     out.push(text`  ${paint(c.bold, label)}${components}${dev}`);
     out.push(text`  ${' '.repeat(width)}${paint(c.dim, text`← ${why}`)}`);
   }
+  out.push(...outsideLines(outside, report, c, name));
   out.push(...notInCatalogLines(report.notInCatalog, c));
   out.push(text``);
+  if (report.beyondReach.length > 0)
+    out.push(
+      paint(
+        c.dim,
+        text`${plural(report.beyondReach.length, 'incident')} of the providers above ${report.beyondReach.length === 1 ? 'is' : 'are'} left out: they reach this stack only ${outsidePhrase(report.reach)} (--reach transitive or all counts them).`,
+      ),
+      text``,
+    );
 
   if (report.findings.length === 0) {
     out.push(
@@ -214,7 +229,12 @@ function componentSummary(exposure: Exposure): SafeText {
     })
     .join(', ');
   const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
-  const summary = exposure.wholeProvider ? `all components${where}${named ? ` (notably ${named})` : ''}` : named;
+  const summary = exposure.wholeProvider
+    ? `all components${where}${named ? ` (notably ${named})` : ''}`
+    : named ||
+      (exposure.helpersOnly
+        ? 'talks to it (auth, signing or transport packages only: no component known)'
+        : 'no component named');
   return text`${cleanLine(summary, 90)}`;
 }
 
@@ -263,14 +283,73 @@ function indexLine(report: CheckReport, now: Date): SafeText {
 }
 
 /** Providers reached only through another one (runsOn), counted apart so the header matches the list. */
-function upstreamCount(report: CheckReport): string {
-  const direct = new Set(report.exposures.filter((exposure) => !exposure.through).map((exposure) => exposure.provider));
+function upstreamCount(exposures: Exposure[]): string {
+  const direct = new Set(exposures.filter((exposure) => !exposure.through).map((exposure) => exposure.provider));
   const upstream = new Set(
-    report.exposures
+    exposures
       .filter((exposure) => exposure.through && !direct.has(exposure.provider))
       .map((exposure) => exposure.provider),
   );
   return upstream.size > 0 ? ` (+${upstream.size} upstream)` : '';
+}
+
+function outsideCount(outside: Exposure[]): string {
+  const providers = new Set(outside.map((exposure) => exposure.provider));
+  return providers.size > 0 ? `  ·  +${providers.size} only through libraries or dev tools` : '';
+}
+
+function reachPhrase(setting: ReachSetting): string {
+  return setting === 'direct' ? 'declared by this repository' : 'declared by it or reached through its libraries';
+}
+
+function outsidePhrase(setting: ReachSetting): string {
+  return setting === 'direct'
+    ? 'through libraries, optional or dev dependencies'
+    : 'through optional or dev dependencies';
+}
+
+/**
+ * Providers the reach setting leaves out, one line each with the library path that brings them (the best-reached
+ * piece of evidence): they are in the dependency tree, but no incident of theirs is replayed or gated on.
+ */
+function outsideLines(
+  outside: Exposure[],
+  report: CheckReport,
+  c: ChalkInstance,
+  name: (id: string) => string,
+): SafeText[] {
+  const out: SafeText[] = [];
+  const libraries = outside.filter((exposure) => exposure.reach !== 'dev');
+  const dev = outside.filter((exposure) => exposure.reach === 'dev');
+  const line = (exposure: Exposure) => {
+    const why = exposure.through ? text`runs under ${name(exposure.through)}` : libraryPath(exposure);
+    const optional = exposure.reach === 'optional' ? paint(c.dim, ' (optional)') : '';
+    return text`  ${cleanLine(name(exposure.provider), 40)}${optional} — ${why}`;
+  };
+  if (libraries.length > 0) {
+    out.push(text``, paint(c.bold, 'Also in the dependency tree, through libraries'));
+    out.push(...libraries.map(line));
+  }
+  if (dev.length > 0) {
+    out.push(text``, paint(c.bold, 'Dev only'));
+    out.push(...dev.map(line));
+  }
+  if (out.length > 0 && report.reach !== 'all')
+    out.push(
+      paint(
+        c.dim,
+        text`  (not counted for incidents, replay or --fail-on; --reach ${report.reach === 'direct' ? 'transitive or all' : 'all'} counts them)`,
+      ),
+    );
+  return out;
+}
+
+/** `@azure/identity via @boxyhq/saml-jackson › mssql › tedious`: the package and the libraries that bring it. */
+function libraryPath(exposure: Exposure): SafeText {
+  const best = exposure.evidence.find((dependency) => reachOf(dependency) === exposure.reach) ?? exposure.evidence[0];
+  if (!best) return text``;
+  const chain = chainLength(best) > 2 ? text` via ${steps(best.via.slice(1, -1))}` : '';
+  return text`${cleanLine(best.name, 120)}${chain}`;
 }
 
 export function plural(count: number, one: string, many = `${one}s`): string {

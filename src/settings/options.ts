@@ -102,6 +102,16 @@ export const OPTIONS = {
     config: (zod) => zod.array(zod.enum(['dev'])),
     commands: { check: { fromConfig: true }, explain: { fromConfig: true } },
   },
+  reach: {
+    flags: '--reach <reach>',
+    description:
+      'which providers count for incidents, replay windows and gates: direct (declared by this repository), transitive (also through libraries), all (also optional, peer and dev)',
+    choices: ['direct', 'transitive', 'all'],
+    parse: (value: string, source: string) => oneOf(value, source, ['direct', 'transitive', 'all']),
+    config: (zod) => zod.enum(['direct', 'transitive', 'all']),
+    env: 'DOWNSTACK_REACH',
+    commands: { check: { default: 'direct', fromConfig: true }, feed: { default: 'direct', fromConfig: true } },
+  },
   limit: {
     flags: '--limit <n>',
     description: 'table: show the N newest incidents and replay windows (open ones always); 0 shows every one',
@@ -332,6 +342,12 @@ function positiveInt(value: string, source: string): number {
   if (!Number.isInteger(n) || n < 1)
     throw new UsageError(`${source} must be a positive whole number, got "${cleanLine(value, 40)}"`);
   return n;
+}
+
+function oneOf(value: string, source: string, choices: readonly string[]): string {
+  if (!choices.includes(value))
+    throw new UsageError(`${source} "${cleanLine(value, 40)}" must be one of: ${choices.join(', ')}`);
+  return value;
 }
 
 function wholeNumber(value: string, source: string, min: number, max: number): number {

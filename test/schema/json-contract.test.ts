@@ -124,6 +124,50 @@ describe('check --format json matches schema/check-report.schema.json', () => {
     await check(published, { catalog: REPORT, online: true });
   });
 
+  it('for findings beyond the reach setting (dev-only providers) and a provider known only by its SDK helpers', async () => {
+    const devStack = tempDir('downstack-dev-stack-');
+    const manifest = JSON.parse(readFileSync('test/fixtures/report/stack/package.json', 'utf8'));
+    writeFileSync(
+      join(devStack, 'package.json'),
+      JSON.stringify({ name: 'acme-tools', devDependencies: manifest.dependencies }, null, 2),
+    );
+    await check([devStack, ...FX], { catalog: REPORT });
+    // Trello runs on AWS: an AWS incident reaches a dev-only Trello client through it, and stays beyond reach.
+    const trello = tempDir('downstack-dev-trello-');
+    writeFileSync(
+      join(trello, 'package.json'),
+      JSON.stringify({ name: 'acme-board', devDependencies: { trello: '^0.11.0' } }),
+    );
+    const throughRun = await check([trello, '--index', copyIndex('test/fixtures/index'), ...AUGUST]);
+    expect(JSON.parse(throughRun.stdout).beyondReach).toEqual(
+      expect.arrayContaining([expect.objectContaining({ provider: 'aws', through: 'trello', reach: 'dev' })]),
+    );
+    const history = tempDir('downstack-dev-history-');
+    writeFileSync(
+      join(history, 'package.json'),
+      JSON.stringify({
+        name: 'acme-bot',
+        dependencies: { '@aws-sdk/credential-providers': '^3.600.0' },
+        devDependencies: { '@octokit/rest': '^21.0.0', 'discord.js': '^14.0.0' },
+      }),
+    );
+    const run = await check([
+      history,
+      '--index',
+      tempDir(),
+      '--since',
+      '2018-10-01',
+      '--until',
+      '2022-04-01',
+      '--lead',
+      '45m',
+    ]);
+    const report = JSON.parse(run.stdout);
+    expect(report.reach).toBe('direct');
+    expect(report.beyondReach.length).toBeGreaterThan(0);
+    expect(report.findings.filter((finding: { reach: string }) => finding.reach !== 'direct')).toEqual([]);
+  });
+
   it('prints every field the schema names in at least one of the samples above', () => {
     const seen = new Set<string>();
     const walk = (value: unknown, path: string) => {

@@ -1,7 +1,8 @@
 // Every lockfile reader (npm's, and those of PyPI, RubyGems, Composer, Cargo and NuGet) folds its format into one
 // package graph; `via` chains, `direct` and the dev/optional/peer kind are derived here, once, so all formats answer
-// "why is this here?" the same way.
+// "why is this here?" and "how does it reach the stack?" the same way.
 import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
+import { reachOfRank } from '../../reach.js';
 import { CHAIN_PENDING, type ChainLink, chainLink, withChain } from '../../via-chain.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
@@ -21,6 +22,8 @@ export interface LockNode {
   edges: LockEdge[];
   /** The kind as the lockfile records it (npm flags); computed from the graph when no node has one. */
   kind?: DependencyKind;
+  /** One of the repository's own packages (a local `file:` package): what it declares is direct, like a root's. */
+  ours?: boolean;
 }
 
 export interface LockRoot {
@@ -37,9 +40,18 @@ export interface LockGraph {
 
 const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
 
+// Reach ranks (src/reach.ts): 0 direct, 1 transitive, 2 optional, 3 dev. A path is as good as its worst step.
+const LEVELS = 4;
+const OURS_RANK: Record<EdgeType, number> = { prod: 0, optional: 0, peer: 0, dev: 3 };
+const THEIRS_RANK: Record<EdgeType, number> = { prod: 1, optional: 2, peer: 2, dev: 3 };
+
 /**
- * Shortest chain from each root (breadth-first, edges in node-id order), one dependency per root and node. Each
- * chain is its parent's plus one link, so the walk costs O(packages + edges) in time and memory at any depth.
+ * One dependency per root and node, with the best reach any path from that root gives it (the repository's own
+ * packages — roots and local ones — declare direct dependencies; a third party's are transitive, or optional through
+ * an optional or peer edge; dev when only a root's devDependencies lead there) and, among the paths of that reach,
+ * the shortest chain (edges in node-id order). Reach only ever gets worse along a path, so one queue per reach, drained
+ * best first, finds both: each node is finished the first time it leaves a queue, and the walk costs
+ * O(packages + edges) in time and memory at any depth (each chain is its parent's plus one link).
  */
 export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem: Ecosystem = 'npm'): Dependency[] {
   const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
@@ -55,49 +67,61 @@ export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem:
   for (const root of graph.roots) {
     const start = graph.nodes.get(root.id);
     if (!start) continue;
-    const seen = new Set<string>([root.id]);
-    // The frontier as two parallel arrays: no wrapper object per visited package.
-    let frontier: LockNode[] = [start];
-    let chains: ChainLink[] = [chainLink(root.name)];
-    while (frontier.length > 0) {
-      const next: LockNode[] = [];
-      const nextChains: ChainLink[] = [];
-      for (let f = 0; f < frontier.length; f++) {
-        const node = frontier[f] as LockNode;
-        const via = chains[f] as ChainLink;
+    const best = new Map<string, number>([[root.id, 0]]);
+    // What the root itself declares is `direct` (declared by the project) whichever path gives it its reach.
+    const declared = new Set(start.edges.map((edge) => edge.to));
+    // Each queue as two parallel arrays: no wrapper object per visited package.
+    const queues: LockNode[][] = Array.from({ length: LEVELS }, () => []);
+    const chainQueues: ChainLink[][] = Array.from({ length: LEVELS }, () => []);
+    (queues[0] as LockNode[]).push(start);
+    (chainQueues[0] as ChainLink[]).push(chainLink(root.name));
+    for (let level = 0; level < LEVELS; level++) {
+      const queue = queues[level] as LockNode[];
+      const chains = chainQueues[level] as ChainLink[];
+      // The queue grows while it is read: packages of the same reach are appended behind it.
+      for (let q = 0; q < queue.length; q++) {
+        const node = queue[q] as LockNode;
+        // Queued again later with a better reach: finished there already.
+        if (best.get(node.id) !== level) continue;
+        const via = chains[q] as ChainLink;
+        if (node !== start) {
+          const rootName = multi ? rootNames.get(node.id) : undefined;
+          if (rootName === undefined) {
+            // One object shape for all (absent fields stay undefined, which JSON output leaves out).
+            const dependency = withChain(
+              {
+                ecosystem,
+                name: node.name,
+                version: node.version,
+                file,
+                line: node.line,
+                direct: via.length === 2 || declared.has(node.id),
+                via: CHAIN_PENDING,
+                kind: kinds?.get(node.id) ?? node.kind ?? 'prod',
+                reach: reachOfRank(level),
+                workspace: multi ? root.name : undefined,
+              },
+              via,
+            );
+            (dependency.kind === 'dev' ? devOut : out).push(dependency);
+          }
+        }
+        const ours = node === start || node.ours === true || rootNames.has(node.id);
+        const ranks = ours ? OURS_RANK : THEIRS_RANK;
         for (const edge of node.edges) {
           // devDependencies count only for the root a chain starts from: npm never installs a dependency's.
           if (edge.type === 'dev' && node !== start) continue;
-          if (seen.has(edge.to)) continue;
+          const rank = Math.max(level, ranks[edge.type]);
+          const known = best.get(edge.to);
+          if (known !== undefined && known <= rank) continue;
           const target = graph.nodes.get(edge.to);
           if (!target) continue;
-          seen.add(edge.to);
-          // With one root, the only root is the start, already seen: no lookups needed.
+          best.set(edge.to, rank);
+          (queues[rank] as LockNode[]).push(target);
           const rootName = multi ? rootNames.get(target.id) : undefined;
-          const chain = chainLink(rootName ?? target.name, via);
-          next.push(target);
-          nextChains.push(chain);
-          if (rootName !== undefined) continue;
-          // One object shape for all (absent fields stay undefined, which JSON output leaves out).
-          const dependency = withChain(
-            {
-              ecosystem,
-              name: target.name,
-              version: target.version,
-              file,
-              line: target.line,
-              direct: chain.length === 2,
-              via: CHAIN_PENDING,
-              kind: kinds?.get(target.id) ?? target.kind ?? 'prod',
-              workspace: multi ? root.name : undefined,
-            },
-            chain,
-          );
-          (dependency.kind === 'dev' ? devOut : out).push(dependency);
+          (chainQueues[rank] as ChainLink[]).push(chainLink(rootName ?? target.name, via));
         }
       }
-      frontier = next;
-      chains = nextChains;
     }
   }
   for (const dependency of devOut) out.push(dependency);

@@ -178,6 +178,8 @@ function toGraph(tree: ArboristNode, input: ArboristInput): LockGraph {
       ...(line !== undefined ? { line } : {}),
       edges,
       kind: kindOf(node),
+      // A package outside node_modules is a folder of this repository (a workspace or a `file:` package).
+      ...(node.location !== '' && !node.location.includes('node_modules/') ? { ours: true } : {}),
     });
     if (node.isWorkspace && node.location !== '') roots.push({ id: node.location, name });
   }

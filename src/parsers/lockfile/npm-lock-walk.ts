@@ -227,6 +227,8 @@ export function graphFromPackages(
       line: lineOf(location, index),
       edges,
       kind: kindOf(meta),
+      // A package outside node_modules is a folder of this repository (a workspace or a `file:` package).
+      ...(location !== '' && !location.includes(NM) ? { ours: true } : {}),
     });
     if (location !== '' && !location.includes(NM) && isWorkspace(location)) roots.push({ id: location, name });
   }

@@ -11,6 +11,8 @@ export interface PythonPackage {
   line?: number;
   edges: Array<{ name: string; version?: string; type: EdgeType }>;
   kind?: DependencyKind;
+  /** A path dependency: one of the project's own packages. */
+  ours?: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export function pythonLockGraph(
       ...(pkg.version ? { version: pkg.version } : {}),
       ...(pkg.line ? { line: pkg.line } : {}),
       ...(pkg.kind ? { kind: pkg.kind } : {}),
+      ...(pkg.ours ? { ours: true } : {}),
       edges: pkg.edges.map(resolve).filter((edge): edge is LockEdge => edge !== undefined),
     });
   const lockRoots = roots.map((root) => {

@@ -8,6 +8,7 @@ import { EXIT } from '../errors.js';
 import { type CliContext, dnsSettings, type ResolveFlags } from './context.js';
 import { dnsNote } from './dns-note.js';
 import type { Dependency } from '../model.js';
+import { reachOf } from '../reach.js';
 import { dnsChainText } from '../report/locate.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { scanPaths } from '../scan.js';
@@ -69,9 +70,13 @@ export function renderExplanations(target: string, explanations: Explanation[]):
       }
       const chain = chainText(dependency.via);
       const version = dependency.version ? text`@${cleanLine(dependency.version, 60)}` : '';
+      // How it reaches the stack (src/reach.ts), then how it is declared where that says more.
+      const reach = reachOf(dependency);
       const tags = [
-        dependency.direct ? 'direct' : 'transitive',
-        dependency.kind && dependency.kind !== 'prod' ? `${dependency.kind} only` : undefined,
+        reach,
+        dependency.kind && dependency.kind !== 'prod' && dependency.kind !== reach
+          ? `${dependency.kind} only`
+          : undefined,
       ]
         .filter(Boolean)
         .join(', ');

@@ -25,7 +25,7 @@ describe('the option table', () => {
   it('gives .downstack.yml exactly the keys of the options that declare a config schema, plus ignore and providers', () => {
     const keys = Object.keys(ConfigSchema.shape).sort();
     expect(keys).toEqual([...configurableOptions().map(([key]) => key), 'ignore', 'providers'].sort());
-    expect(keys).toEqual(['failOn', 'format', 'ignore', 'index', 'limit', 'omit', 'providers', 'since']);
+    expect(keys).toEqual(['failOn', 'format', 'ignore', 'index', 'limit', 'omit', 'providers', 'reach', 'since']);
   });
 
   it('adds to each command exactly the options declared for it, with their help text, choices and defaults', () => {

@@ -1,7 +1,7 @@
 // The core's file reads: one reader for every text the scan takes (inputs and the files parsers ask for), with
 // the same limits and the same reasons, and the one rule for what a parser may read (see FileAccess).
 import type { Dirent } from 'node:fs';
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FailedRead, FileAccess, LeaveTree } from './parsers/types.js';
 
@@ -42,6 +42,9 @@ export async function readTextFile(path: string, options: ReadOptions = {}): Pro
       await handle.close();
     }
   } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' && (await lstat(path).catch(() => undefined))?.isSymbolicLink())
+      return { failed: 'missing', reason: 'symbolic link to a file that does not exist; not read' };
     return fsFailure(error);
   }
 }
@@ -63,17 +66,10 @@ export async function readDirectory(dir: string): Promise<Dirent[] | FailedRead>
  * names a LeaveTree reason.
  */
 export function createFileAccess(roots: string[], maxBytes = MAX_INPUT_BYTES): FileAccess {
-  const realRoots = Promise.all([...new Set(roots.map((root) => resolve(root)))].map(realpathOfExisting));
+  const inside = insideRoots(roots);
   const refusal = async (path: string, leave: LeaveTree | undefined): Promise<FailedRead | undefined> => {
-    if (leave) return undefined;
-    const target = await realpathOfExisting(resolve(path));
-    const inside = (await realRoots).some((root) => {
-      const rel = relative(root, target);
-      if (rel === '') return true;
-      if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return false;
-      return !rel.split(sep).some((segment) => SKIPPED_DIRS.has(segment));
-    });
-    return inside ? undefined : { failed: 'outside', reason: 'outside the scanned directories; not read' };
+    if (leave || (await inside(path))) return undefined;
+    return { failed: 'outside', reason: 'outside the scanned directories; not read' };
   };
   return {
     async read(path, leave) {
@@ -85,12 +81,30 @@ export function createFileAccess(roots: string[], maxBytes = MAX_INPUT_BYTES): F
       const entries = await readDirectory(dir);
       if ('failed' in entries) return entries;
       return {
-        files: entries.filter((entry) => entry.isFile()).map((entry) => entry.name),
+        // A symbolic link is listed like a file: reading it follows it under the rule above, or says why not.
+        files: entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => entry.name),
         dirs: entries
           .filter((entry) => entry.isDirectory() && !SKIPPED_DIRS.has(entry.name))
           .map((entry) => entry.name),
       };
     },
+  };
+}
+
+/**
+ * The one rule for what is inside the scan: the path, symbolic links followed, lies under one of `roots` and passes
+ * through none of SKIPPED_DIRS.
+ */
+export function insideRoots(roots: string[]): (path: string) => Promise<boolean> {
+  const realRoots = Promise.all([...new Set(roots.map((root) => resolve(root)))].map(realpathOfExisting));
+  return async (path) => {
+    const target = await realpathOfExisting(resolve(path));
+    return (await realRoots).some((root) => {
+      const rel = relative(root, target);
+      if (rel === '') return true;
+      if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return false;
+      return !rel.split(sep).some((segment) => SKIPPED_DIRS.has(segment));
+    });
   };
 }
 

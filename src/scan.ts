@@ -8,6 +8,7 @@ import { ParseError } from './errors.js';
 import {
   createFileAccess,
   describeFsError,
+  insideRoots,
   MAX_INPUT_BYTES,
   readDirectory,
   readTextFile,
@@ -35,6 +36,8 @@ interface Candidate {
   path: string;
   /** The registry entry that claimed the file by its name; its parser is loaded when the file is read. */
   claimed?: ParserEntry;
+  /** Found in the walk as a symbolic link: read only when its target is inside the scan. */
+  link?: boolean;
 }
 
 export async function scanPaths(paths: string[], options: ScanOptions = {}): Promise<ScanResult> {
@@ -73,9 +76,17 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
 
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   const files = createFileAccess(roots, maxBytes);
+  const inside = insideRoots(roots);
   const together = new Map<Parser, SourceFile[]>();
   const parsed: Parsed[] = [];
   for (const candidate of candidates) {
+    if (candidate.link && !(await inside(candidate.path))) {
+      errors.push({
+        file: candidate.path,
+        message: 'symbolic link to a file outside the scanned directories; not read',
+      });
+      continue;
+    }
     const parser = await candidate.claimed?.load();
     const read = await readTextFile(candidate.path, { maxBytes, binaryOk: parser?.binary === true });
     if ('failed' in read) {
@@ -199,9 +210,10 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
     if (isDir && SKIPPED_DIRS.has(entry.name)) continue;
     if (isIgnored(path, isDir, active)) continue;
     if (isDir) await walk(path, active, out, errors);
-    else if (entry.isFile()) {
+    else if (entry.isFile() || entry.isSymbolicLink()) {
+      // A linked file is followed or reported, never skipped unsaid (shared provider files are often links).
       const claimed = entryForPath(path);
-      if (claimed) out.push({ path, claimed });
+      if (claimed) out.push({ path, claimed, ...(entry.isSymbolicLink() ? { link: true } : {}) });
     }
   }
 }

@@ -53,7 +53,10 @@ export interface FailedRead {
  */
 export interface FileAccess {
   read(path: string, leave?: LeaveTree): Promise<{ text: string } | FailedRead>;
-  /** The entries of a directory, sorted: regular files, and subdirectories the walk would enter. */
+  /**
+   * The entries of a directory, sorted: regular files and symbolic links (which `read` follows, or says why not),
+   * and subdirectories the walk would enter.
+   */
   list(dir: string, leave?: LeaveTree): Promise<{ files: string[]; dirs: string[] } | FailedRead>;
 }
 

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Dependency, InputResult } from '../../src/model.js';
 import { parserForText } from '../../src/parsers/index.js';
 import { terraformParser } from '../../src/parsers/terraform-config.js';
+import { readConfigFile } from '../../src/parsers/terraform/config-files.js';
 import { scanPaths } from '../../src/scan.js';
 
 const CONFIGS = fileURLToPath(new URL('../fixtures/terraform/configs/', import.meta.url));
@@ -311,6 +313,56 @@ describe('Terraform bad input', () => {
     expect(result.dependencies).toEqual([]);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]?.line).toBe(4);
+  });
+});
+
+describe('Terraform inputs seen on real infrastructure repositories', () => {
+  it('reads a .tfvars file with heredocs: their values, and every line after them', async () => {
+    const { inputs, errors } = await scan('tfvars-heredoc');
+    expect(errors).toEqual([]);
+    expect(problems(inputs)).toEqual([]);
+    // region is set on the line after the first heredoc.
+    expect(all(inputs, 'terraform-resource').map(describeDependency)).toEqual([
+      'terraform-resource aws_s3_bucket @eu-north-1 tfvars-heredoc/main.tf:14',
+      'terraform-resource aws_s3_bucket_policy @eu-north-1 tfvars-heredoc/main.tf:18',
+    ]);
+    const text = readFileSync(`${CONFIGS}tfvars-heredoc/terraform.tfvars`, 'utf8');
+    const values = readConfigFile(text, 'terraform.tfvars', 'tfvars').values;
+    expect(values.get('bucket_policy')?.value).toMatch(/^\{\n {2}"Version": "2012-10-17",\n[\s\S]*\}\n$/);
+    expect(values.get('banner')).toEqual({ value: 'Managed by Terraform\n', line: 8 });
+  });
+
+  it('follows a symbolic link to a file inside the scan, and names each link it does not follow', async () => {
+    const { inputs, errors } = await scan('symlinked-files');
+    expect(errors.map((error) => `${relative(CONFIGS, error.file)}: ${error.message}`)).toEqual([
+      'symlinked-files/live/broken.tf: symbolic link to a file that does not exist; not read',
+      'symlinked-files/live/outside.tf: symbolic link to a file outside the scanned directories; not read',
+      'symlinked-files/modules/queue/dangling.tf: symbolic link to a file that does not exist; not read',
+    ]);
+    // live/providers.tf links to shared/providers.tf: its region reaches live's resources and the module's.
+    expect(all(inputs, 'terraform-resource').map(describeDependency)).toEqual([
+      'terraform-resource aws_sqs_queue @ap-south-1 symlinked-files/live/main.tf:1',
+      'terraform-resource aws_sns_topic @ap-south-1 symlinked-files/modules/queue/main.tf:1',
+    ]);
+    expect(all(inputs, 'terraform-provider').map(describeDependency)).toContain(
+      'terraform-provider hashicorp/aws >= 5.0 @? symlinked-files/modules/queue/versions.tf:3',
+    );
+  });
+
+  it('follows links in a local module read from outside the scan, and reports a dangling one there', async () => {
+    const { inputs, errors } = await scan('symlinked-files/live');
+    // shared/ is outside symlinked-files/live: the link to it is named, not followed.
+    expect(errors.map((error) => `${relative(CONFIGS, error.file)}: ${error.message}`)).toEqual([
+      'symlinked-files/live/broken.tf: symbolic link to a file that does not exist; not read',
+      'symlinked-files/live/outside.tf: symbolic link to a file outside the scanned directories; not read',
+      'symlinked-files/live/providers.tf: symbolic link to a file outside the scanned directories; not read',
+    ]);
+    expect(problems(inputs)).toEqual([
+      'symlinked-files/modules/queue/dangling.tf:undefined: symbolic link to a file that does not exist; not read',
+    ]);
+    expect(all(inputs, 'terraform-provider').map(describeDependency)).toEqual([
+      'terraform-provider hashicorp/aws >= 5.0 @? symlinked-files/modules/queue/versions.tf:3',
+    ]);
   });
 });
 

@@ -72,7 +72,8 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
         continue;
       }
       try {
-        file.values.set(item.name, { value: parseHcl(item.text)[item.name], line: item.line });
+        // A heredoc's closing marker must end its line: the item's text stops just before that newline.
+        file.values.set(item.name, { value: parseHcl(`${item.text}\n`)[item.name], line: item.line });
       } catch (error) {
         if (!(error instanceof HclSyntaxError)) throw error;
         file.errors.push({ file: path, line: item.line, message: `${item.name}: ${error.message}; skipped` });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { IncidentSchema } from '../../src/incidents/schema.js';
 import type { Incident } from '../../src/model.js';
 import { finishDraft } from '../../src/readers/finish.js';
+import { replayWindow } from '../../src/replay.js';
 import {
   parseAwsCurrentEvents as awsCurrentEvents,
   parseAwsRss as awsRss,
@@ -486,6 +487,22 @@ describe('big clouds', () => {
       resolvedAt: '2021-11-11T08:31:00Z',
       impactWindow: expect.objectContaining({ from: '2021-11-11T06:47:00Z', to: '2021-11-11T08:20:00Z' }),
     });
+    // EventBridge in the Kinesis outage (25 Nov 2020): the event is dated 7:44 AM PST, its first post is stamped 6:45 AM
+    // PST. Dated forward from the event, that post (and every one after it) fell a day late.
+    const events = byId(incidents, 'events-us-east-1_1606319040');
+    expect(events.updates.map((update) => update.at)).toEqual([
+      '2020-11-25T14:45:00Z',
+      '2020-11-25T18:44:00Z',
+      '2020-11-26T00:04:00Z',
+      '2020-11-26T03:33:00Z',
+      '2020-11-26T05:52:00Z',
+    ]);
+    expect(events).toMatchObject({
+      startedAt: '2020-11-25T15:44:00Z',
+      resolvedAt: '2020-11-26T05:52:00Z',
+      impactWindow: expect.objectContaining({ from: '2020-11-25T13:15:00Z', to: '2020-11-26T05:30:00Z' }),
+    });
+    expect(replayWindow(events)).toEqual({ from: '2020-11-25T13:15:00Z', to: '2020-11-26T05:52:00Z' });
     expect(byId(incidents, 'lambda-us-east-1_1638895020')).toMatchObject({
       status: 'investigating',
       resolvedAt: null,

@@ -18,6 +18,7 @@ const RESOLVED = /^\s*\[RESOLVED\]/i;
 const POST_START = /<div>\s*<span class="[a-z]+fg">([^<]{1,40})<\/span>/gi;
 /** A post's stamp can only run forward from the one before it; more than this ahead is a misread. */
 const MAX_STEP_MS = 3 * 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** `{current, archive}` with items that carry a service key, a date and a description. */
 export function isAwsStatusData(data: unknown): boolean {
@@ -74,17 +75,24 @@ function toDraft(
   );
 }
 
-/** The posts of one description, each dated forward from the one before it (the first is the event's own date). */
-function posts(description: string, firstAt: string): Array<{ at: string; status: string; body: string }> {
+/**
+ * The posts of one description: the first on the day that puts it nearest the event's own date, each later one dated
+ * forward from the one before it. The event's date is not always its first post: the Kinesis outage's EventBridge
+ * event (25 Nov 2020) is dated 7:44 AM PST and its first post is stamped 6:45 AM PST, which dated forward from the
+ * event's date fell on the next day and carried every later post, and the resolution, a day late.
+ */
+function posts(description: string, eventAt: string): Array<{ at: string; status: string; body: string }> {
   const starts = [...description.matchAll(POST_START)];
-  let previous = Date.parse(firstAt);
+  let previous = Date.parse(eventAt);
   return starts.map((match, i) => {
     const next = starts[i + 1]?.index ?? description.length;
     const html = description.slice((match.index ?? 0) + match[0].length, next);
     const stamp = extractTimes(match[1] ?? '', { anchorMs: previous }).mentions[0];
     let at = stamp ? Date.parse(stamp.at) : Number.NaN;
+    // The first stamp is read on the day nearest the event's date, on whichever side of it.
+    if (i === 0 && Number.isFinite(at)) previous = at;
     // A stamp is a time of day: placed on the day that keeps the posts in order (an event that runs past midnight).
-    while (Number.isFinite(at) && at < previous - 60_000) at += 86_400_000;
+    while (Number.isFinite(at) && at < previous - 60_000) at += DAY_MS;
     if (!Number.isFinite(at) || at - previous > MAX_STEP_MS) at = previous;
     previous = at;
     return {

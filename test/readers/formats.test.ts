@@ -498,11 +498,18 @@ describe('big clouds', () => {
       '2020-11-26T05:52:00Z',
     ]);
     expect(events).toMatchObject({
-      startedAt: '2020-11-25T15:44:00Z',
+      startedAt: '2020-11-25T14:45:00Z',
       resolvedAt: '2020-11-26T05:52:00Z',
       impactWindow: expect.objectContaining({ from: '2020-11-25T13:15:00Z', to: '2020-11-26T05:30:00Z' }),
     });
     expect(replayWindow(events)).toEqual({ from: '2020-11-25T13:15:00Z', to: '2020-11-26T05:52:00Z' });
+    // An event dated 9 Oct 2019 00:04 UTC whose posts are stamped Oct 7, 7:00 PM PDT: the posts' dates stand, the start
+    // is the first post, and the stated window is read on their day.
+    expect(byId(incidents, 'backup-eu-central-1_1570579440')).toMatchObject({
+      startedAt: '2019-10-08T02:00:00Z',
+      resolvedAt: '2019-10-08T05:09:00Z',
+      impactWindow: expect.objectContaining({ from: '2019-10-08T00:04:00Z', to: '2019-10-08T04:17:00Z' }),
+    });
     expect(byId(incidents, 'lambda-us-east-1_1638895020')).toMatchObject({
       status: 'investigating',
       resolvedAt: null,

@@ -55,6 +55,9 @@ function toDraft(
   const title = (str(item.summary) ?? '').replace(RESOLVED, '').trim();
   const resolved = archived || RESOLVED.test(str(item.summary) ?? '');
   const updates = startedAt ? posts(str(item.description) ?? '', startedAt) : [];
+  // The event's date can come after its first post (by a day: a backup event dated 9 Oct 2019 whose posts are stamped
+  // Oct 7, 7:00 PM PDT), so the earlier of the two is the start, and the text's times of day are read near it.
+  const first = updates[0]?.at;
   const status = Number(str(item.status));
   const serviceName = (str(item.service_name) ?? service).replace(/\s*\([^)]*\)\s*$/, '');
   return platformDraft(
@@ -67,7 +70,7 @@ function toDraft(
       impact: IMPACT[status] ?? 'unknown',
       components: [componentName(service, serviceName, context) ?? serviceName],
       regions: region ? [region] : [],
-      startedAt,
+      startedAt: first && startedAt && Date.parse(first) < Date.parse(startedAt) - 60_000 ? first : startedAt,
       resolvedAt: resolved ? (updates.at(-1)?.at ?? startedAt ?? null) : null,
       updates,
     },

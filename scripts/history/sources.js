@@ -220,9 +220,12 @@ export async function cloudHistoric(source, gitDir, catalog, stats, providerId) 
       findComponent(provider, name.replace(/\s*\([^)]*\)\s*$/, ''))?.name ??
       name;
     const region = (name) => (providerId === 'azure' ? azureRegionId(name) : name);
+    // A start at midnight is a date the record gives without a time: the stated window, if any, says when.
+    const dateOnly = /T00:00:00(\.000)?Z$/.test(record.startedAt ?? '');
     const draft = platformDraft(
       {
         format: providerId === 'azure' ? 'azure-pir' : 'aws',
+        postsAreDates: dateOnly,
         id: providerId === 'azure' ? trackingId : `aws-health:${trackingId}`,
         title: record.title,
         url: providerId === 'azure' ? `${url}?trackingId=${encodeURIComponent(trackingId)}` : url,
@@ -258,8 +261,6 @@ export async function cloudHistoric(source, gitDir, catalog, stats, providerId) 
     if (!incident) continue;
     // A review that states its window but records no end of its own ends where the window does.
     if (incident.resolvedAt === null && incident.impactWindow) incident.resolvedAt = incident.impactWindow.to;
-    // A start at midnight is a date the record gives without a time: the stated window, if any, says when.
-    const dateOnly = /T00:00:00(\.000)?Z$/.test(record.startedAt ?? '');
     if (dateOnly && incident.impactWindow) incident.startedAt = incident.impactWindow.from;
     const window = incident.impactWindow ?? { from: incident.startedAt, to: incident.resolvedAt };
     if ((dateOnly && !incident.impactWindow) || !window.to || window.to <= window.from) {

@@ -54,6 +54,10 @@ export interface DraftIncident {
   notes: string[];
   /** Where the document lists affected services, read for the catalog's component names. */
   componentText?: string;
+  /** The platform publishes the impact window itself as data (start and end), so text claims outside it are misreads. */
+  windowIsData?: boolean;
+  /** Its start and end are dates without a time of day (a review's date), too coarse to re-date a stated window by. */
+  postsAreDates?: boolean;
   /** The document's date when it has no times at all. */
   dateOnly?: string;
   hints: ProviderHints;
@@ -93,6 +97,10 @@ export interface PlatformFields {
   otherStarts?: Array<string | undefined>;
   scheduled?: { from: string; to: string };
   updates?: Array<{ at: string | undefined; status: string; body: string; components?: string[] }>;
+  /** `startedAt` and `resolvedAt` are the impact window as the platform publishes it (Google Cloud's begin and end). */
+  windowIsData?: boolean;
+  /** Its start and end are dates without a time of day, too coarse to re-date a stated window by. */
+  postsAreDates?: boolean;
   /** Who published it (page or feed name), for telling an imported document's provider. */
   owner?: string;
   line?: number;
@@ -133,6 +141,8 @@ export function platformDraft(fields: PlatformFields, context: ReaderContext): D
   const others = (fields.otherStarts ?? []).filter((time): time is string => time !== undefined);
   if (others.length > 0) draft.otherStarts = others;
   if (fields.scheduled) draft.scheduled = fields.scheduled;
+  if (fields.windowIsData) draft.windowIsData = true;
+  if (fields.postsAreDates) draft.postsAreDates = true;
   const prose = updates
     .map((update) => update.body)
     .filter(Boolean)

@@ -20,16 +20,22 @@ export function computeWindows(draft: DraftIncident): Windows {
   const live = draft.updates
     .filter((update) => update.status !== 'postmortem')
     .sort((a, b) => a.at.localeCompare(b.at));
-  const impactClaims = draft.claims.filter((claim) => claim.kind === 'impact');
-  const impactFrom = earliest(impactClaims.map((claim) => claim.from));
-  const impactTo = latest(impactClaims.map((claim) => claim.to));
   const conflicts = [...draft.notes];
-
   const statusFrom = draft.startedAt ?? live[0]?.at;
   const closed =
     draft.updates.some((update) => isClosedStatus(update.status)) ||
     (draft.status !== undefined && isClosedStatus(draft.status));
   const statusTo = draft.resolvedAt !== undefined ? draft.resolvedAt : closed ? (live.at(-1)?.at ?? null) : null;
+
+  const impactClaims = credibleClaims(
+    draft.claims.filter((claim) => claim.kind === 'impact'),
+    draft,
+    statusFrom,
+    statusTo ?? live.at(-1)?.at ?? statusFrom,
+    conflicts,
+  );
+  const impactFrom = earliest(impactClaims.map((claim) => claim.from));
+  const impactTo = latest(impactClaims.map((claim) => claim.to));
 
   let startedAt = statusFrom ?? impactFrom;
   let resolvedAt = statusTo ?? (statusFrom === undefined && closed ? (impactTo ?? null) : statusTo);
@@ -105,6 +111,94 @@ export function computeWindows(draft: DraftIncident): Windows {
   }
   conflicts.push(...durationConflicts(draft, { statusFrom, statusTo, impactWindow, replay }));
   return { startedAt, resolvedAt, ...(impactWindow ? { impactWindow } : {}), conflicts: [...new Set(conflicts)] };
+}
+
+/** A stated window within this of the posts is kept as written (a retroactive post comes hours after the impact). */
+const NEAR_POSTS_MS = 12 * 3_600_000;
+/**
+ * Farther, a window stated with both ends is another episode the write-up tells (an earlier period of impact, a
+ * recurrence the next day) within three days; a start or an end stated alone is a long degradation within two weeks
+ * ("between August 21 and September 2"). Beyond those, it is a date typed wrong or another incident's, and not kept.
+ */
+const EPISODE_MS = 3 * 86_400_000;
+const ONE_SIDE_MS = 14 * 86_400_000;
+/** A re-dated window must come this near the posts. */
+const REDATED_NEAR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The impact claims a replay can trust. A write-up that dates its window on another day than its own posts (the wrong
+ * year, month or day typed: "On February 18" in a resolution posted on 18 August) is re-dated by whole days to where
+ * the posts put it when no other window it states is near them and the shift lands it on them; a window too far to be
+ * an episode of this incident is not kept. Either way a note says so, so no window runs for months between the text's
+ * date and the posts'. Where the platform publishes the impact window as data (`draft.windowIsData`: Google Cloud's
+ * begin and end), a claim outside it is a time read under another day's heading of a long report, and is not kept.
+ */
+function credibleClaims(
+  claims: WindowClaim[],
+  draft: DraftIncident,
+  postsFrom: string | undefined,
+  postsTo: string | undefined,
+  conflicts: string[],
+): WindowClaim[] {
+  if (postsFrom === undefined || draft.postsAreDates) return claims;
+  const from = Date.parse(postsFrom);
+  const to = Math.max(from, Date.parse(postsTo ?? postsFrom));
+  const gap = (a: number, b: number) => Math.max(0, a - to, from - b);
+  const bounds = (claim: WindowClaim): [number, number] => [
+    Date.parse(claim.from ?? (claim.to as string)),
+    Date.parse(claim.to ?? (claim.from as string)),
+  ];
+  const isNear = (claim: WindowClaim) => {
+    const [a, b] = bounds(claim);
+    return !Number.isFinite(a) || !Number.isFinite(b) || gap(a, b) <= NEAR_POSTS_MS;
+  };
+  const anyNear = claims.some(isNear);
+  const out: WindowClaim[] = [];
+  for (const claim of claims) {
+    if (isNear(claim)) {
+      out.push(claim);
+      continue;
+    }
+    const [a, b] = bounds(claim);
+    const written = dated(claim.from, claim.to);
+    const posts = dated(postsFrom, postsTo);
+    const twoSided = claim.from !== undefined && claim.to !== undefined;
+    const shift = [Math.round((from - a) / DAY_MS), Math.round((to - b) / DAY_MS)]
+      .flatMap((d) => [d - 1, d, d + 1])
+      .filter((d) => d !== 0)
+      .reduce((best, d) =>
+        gap(a + d * DAY_MS, b + d * DAY_MS) < gap(a + best * DAY_MS, b + best * DAY_MS) ? d : best,
+      );
+    if (twoSided && !anyNear && gap(a + shift * DAY_MS, b + shift * DAY_MS) <= REDATED_NEAR_MS) {
+      const moved = (iso: string) => `${new Date(Date.parse(iso) + shift * DAY_MS).toISOString().slice(0, 19)}Z`;
+      const redated: WindowClaim = { ...claim, from: moved(claim.from as string), to: moved(claim.to as string) };
+      conflicts.push(
+        `the text dates the impact window ${written} ("${claim.quote}"), ${Math.abs(shift)} day${Math.abs(shift) === 1 ? '' : 's'} from the status page's posts (${posts}); re-dated to ${dated(redated.from, redated.to)}`,
+      );
+      out.push(redated);
+      continue;
+    }
+    if (gap(a, b) <= (twoSided ? EPISODE_MS : ONE_SIDE_MS)) {
+      out.push(claim);
+      continue;
+    }
+    conflicts.push(
+      `the text dates the impact window ${written} ("${claim.quote}"), too far from the status page's posts (${posts}) to be this incident's; not kept`,
+    );
+  }
+  if (!draft.windowIsData) return out;
+  const end = draft.resolvedAt ? Date.parse(draft.resolvedAt) : undefined;
+  const slack = TOLERANCE_MINUTES * 60_000;
+  return out.filter((claim) => {
+    const early = claim.from !== undefined && Date.parse(claim.from) < from - slack;
+    const late = claim.to !== undefined && end !== undefined && Date.parse(claim.to) > end + slack;
+    if (!early && !late) return true;
+    conflicts.push(
+      `the text gives an impact window ${dated(claim.from, claim.to)} ("${claim.quote}") outside the one the provider publishes as data (${dated(postsFrom, draft.resolvedAt)}); not kept`,
+    );
+    return false;
+  });
 }
 
 function compare(what: string, claimed: string, quote: string, against: string, status: string): string[] {
@@ -238,6 +332,14 @@ export function minutesBetween(a: string, b: string): number {
 
 function hm(iso: string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+/** Like `span`, with the date always written: a note about dates must show them. */
+function dated(from: string | undefined, to: string | undefined | null): string {
+  if (!from || !to) return from ? `from ${hm(from)}` : `until ${hm(to ?? '')}`;
+  return from.slice(0, 10) === to.slice(0, 10)
+    ? `${hm(from).slice(0, 16)}–${hm(to).slice(11)}`
+    : `${hm(from)}–${hm(to)}`;
 }
 
 function span(from: string | undefined, to: string | undefined | null): string {

@@ -66,6 +66,9 @@ export function parseGcp(text: string, given: ReaderContext): ReaderResult {
           // A `global` location touches every region, so the incident is not narrowed to the others listed.
           regions: locationIds.includes('global') ? [] : locationIds,
           startedAt: machineTime(item.begin) ?? machineTime(item.created),
+          // `begin` and `end` are the impact window Google Cloud publishes; a time its long reports give outside them
+          // is read under another day's heading.
+          windowIsData: machineTime(item.begin) !== undefined,
           resolvedAt: end ?? null,
           updates,
         },

@@ -54,9 +54,12 @@ export function titleOf(
   impact: string,
   window: { from: string; to: string | null },
 ): string {
-  const named = components.length === 0 ? 'no component named' : listed(components, 3);
+  // A record without components reads "Services in eu-west-1" or "Components not named" ("GitHub · Components not
+  // named — minor, 36m"), not as if a component were called "No component named".
   const where = regions.length > 0 ? ` in ${listed(regions, 2)}` : '';
-  const text = `${named}${where} — ${impact}, ${lengthOf(window)}`;
+  const named =
+    components.length > 0 ? `${listed(components, 3)}${where}` : where ? `services${where}` : 'components not named';
+  const text = `${named} — ${impact}, ${lengthOf(window)}`;
   return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 }
 

@@ -2,7 +2,7 @@
 // read a directory at a time, following local modules, into providers, resource types and module calls with regions.
 import { collectJobs } from '../jobs/found.js';
 import type { InputProblem, InputResult } from '../model.js';
-import { fileKind } from './terraform/config-files.js';
+import { fileKind, type ReadOptions } from './terraform/config-files.js';
 import { evaluateTree, MAX_MODULE_DEPTH, type Tree } from './terraform/evaluate.js';
 import {
   directoryOf,
@@ -28,12 +28,15 @@ const TERRAFORM_HEADER = /^(terraform|provider|resource|data|module|variable|loc
 const TERRAFORM_JSON = /^\s*\{\s*"(terraform|provider|resource|data|module|variable|locals)"\s*:\s*[[{]/;
 
 export interface TerraformOptions {
-  /** false parses every block in full; only the equivalence test turns the fast path off. */
+  /**
+   * false sends every body and value through the full parser; only the equality test and the bench turn the fast
+   * path (the shallow reader, hcl-values.ts) off, to compare both.
+   */
   fastPath?: boolean;
 }
 
 export function createTerraformParser(options: TerraformOptions = {}): Parser {
-  const fastPath = options.fastPath ?? true;
+  const read: ReadOptions = { shallow: options.fastPath ?? true };
   return {
     kind: 'terraform',
     matches: (path) => fileKind(basename(path)) !== undefined,
@@ -42,16 +45,16 @@ export function createTerraformParser(options: TerraformOptions = {}): Parser {
     parse(text: string, path: string): ParseResult {
       const dir = directoryOf(path);
       const kind = fileKind(basename(path)) ?? (text.trimStart().startsWith('{') ? 'tf-json' : 'tf');
-      const module = readModuleDir(dir, [{ path, text, kind }]);
+      const module = readModuleDir(dir, [{ path, text, kind }], read);
       const tree: Tree = { modules: new Map([[dir, module]]), unreadable: new Map() };
-      const { dependencies, problems, schedules } = evaluateTree(tree, [dir], { fastPath });
+      const { dependencies, problems, schedules } = evaluateTree(tree, [dir]);
       const { jobs, errors } = collectJobs(schedules);
       return { dependencies, jobs, errors: unique([...problems, ...errors, ...moduleProblems(module)]) };
     },
     async parseTogether(inputs, files) {
-      const reader = moduleReader(files);
+      const reader = moduleReader(files, read);
       const { tree, roots } = await loadTree(groupByDirectory(inputs), reader);
-      const { dependencies, problems, schedules } = evaluateTree(tree, roots, { fastPath });
+      const { dependencies, problems, schedules } = evaluateTree(tree, roots);
       const found = collectJobs(schedules);
       const byFile = groupBy(dependencies, (dependency) => dependency.file);
       const jobsByFile = groupBy(found.jobs, (job) => job.file);
@@ -91,7 +94,7 @@ async function loadTree(
   const tree: Tree = { modules: new Map(), unreadable: new Map() };
   const pending: ModuleDir[] = [];
   for (const { dir, files } of directories) {
-    const module = readModuleDir(dir, files);
+    const module = readModuleDir(dir, files, reader.options);
     tree.modules.set(dir, module);
     pending.push(module);
   }
@@ -111,7 +114,7 @@ async function loadTree(
       const files = await reader.read(dir, 'terraform-downloaded-module');
       // Not downloaded (no `terraform init` here): the call then counts as a module of its provider.
       if ('failed' in files) continue;
-      const module = readModuleDir(dir, files);
+      const module = readModuleDir(dir, files, reader.options);
       if (module.files.length === 0) continue;
       tree.modules.set(dir, module);
       pending.push(module);
@@ -157,7 +160,7 @@ async function readLocalModules(tree: Tree, pending: ModuleDir[], reader: Module
         tree.unreadable.set(dir, files.reason);
         continue;
       }
-      const child = readModuleDir(dir, files);
+      const child = readModuleDir(dir, files, reader.options);
       if (child.files.length === 0) tree.unreadable.set(dir, 'no Terraform files there');
       else {
         tree.modules.set(dir, child);
@@ -201,15 +204,18 @@ function groupByDirectory(inputs: SourceFile[]): Array<{ dir: string; files: Sou
 }
 
 interface ModuleReader {
+  /** How every module's files are read (the shallow reader, or the full parser throughout). */
+  options: ReadOptions;
   /** The Terraform files of a module directory outside the scan's own inputs, or why it cannot be read. */
   read(dir: string, leave: LeaveTree): Promise<SourceFile[] | FailedRead>;
   /** Files of such a directory that could not be read, reported as inputs of their own. */
   problems: InputProblem[];
 }
 
-function moduleReader(files: FileAccess): ModuleReader {
+function moduleReader(files: FileAccess, options: ReadOptions): ModuleReader {
   const problems: InputProblem[] = [];
   return {
+    options,
     problems,
     async read(dir, leave) {
       const listed = await files.list(dir, leave);

@@ -3,10 +3,12 @@
 import { lineAt, ParseError } from '../../errors.js';
 import { isRecord, lineOfKey, parseJsonText } from '../../json-text.js';
 import type { InputProblem } from '../../model.js';
+import { type Body, type BodyView, fullView, readShallow, shallowView } from './body-view.js';
 import { splitHcl } from './hcl-items.js';
 import { HclSyntaxError, parseHcl } from './hcl-parser.js';
+import { resolvableValue } from './hcl-values.js';
 
-export type Body = Record<string, unknown>;
+export type { Body, BodyView };
 
 export interface Block {
   type: string;
@@ -17,6 +19,13 @@ export interface Block {
   source?: string;
   /** The parsed body, or undefined when it does not parse (the problem is then reported once). */
   body(): Body | undefined;
+  /** The body read by attribute name, parsing only what the shallow reader declines; undefined when unreadable. */
+  view(): BodyView | undefined;
+}
+
+export interface ReadOptions {
+  /** false sends every body and value through the full parser (the equality test and bench compare both ways). */
+  shallow: boolean;
 }
 
 export interface ConfigFile {
@@ -37,7 +46,12 @@ export function fileKind(path: string): FileKind | undefined {
   return undefined;
 }
 
-export function readConfigFile(text: string, path: string, kind: FileKind): ConfigFile {
+export function readConfigFile(
+  text: string,
+  path: string,
+  kind: FileKind,
+  options: ReadOptions = { shallow: true },
+): ConfigFile {
   const file: ConfigFile = { path, blocks: [], values: new Map(), errors: [] };
   if (kind === 'tf-json' || kind === 'tfvars-json') {
     let document: unknown;
@@ -71,6 +85,12 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
         });
         continue;
       }
+      // Only resolved (variableValues takes plain strings), so an expression that resolves to nothing stays unparsed.
+      const read = options.shallow ? resolvableValue(item.text.slice(item.text.indexOf('=') + 1)) : undefined;
+      if (read) {
+        file.values.set(item.name, { value: read.value, line: item.line });
+        continue;
+      }
       try {
         // A heredoc's closing marker must end its line: the item's text stops just before that newline.
         file.values.set(item.name, { value: parseHcl(`${item.text}\n`)[item.name], line: item.line });
@@ -88,7 +108,7 @@ export function readConfigFile(text: string, path: string, kind: FileKind): Conf
       });
       continue;
     }
-    file.blocks.push(nativeBlock(item.type, item.labels, item.line, item.text, item.body, file));
+    file.blocks.push(nativeBlock(item.type, item.labels, item.line, item.text, item.body, file, options));
   }
   return file;
 }
@@ -100,8 +120,10 @@ function nativeBlock(
   text: string,
   source: string,
   file: ConfigFile,
+  options: ReadOptions,
 ): Block {
   let parsed: Body | null | undefined;
+  let view: BodyView | null | undefined;
   return {
     type,
     labels,
@@ -121,6 +143,17 @@ function nativeBlock(
         }
       }
       return parsed ?? undefined;
+    },
+    view() {
+      if (view === undefined) {
+        const shallow = options.shallow ? readShallow(source) : undefined;
+        if (shallow) view = shallowView(shallow, () => this.body());
+        else {
+          const body = this.body();
+          view = body ? fullView(body) : null;
+        }
+      }
+      return view ?? undefined;
     },
   };
 }
@@ -166,7 +199,8 @@ function jsonBlocks(document: Body, text: string, path: string): Block[] {
       if (labels.length === depth) {
         for (const body of asList(node)) {
           if (!isRecord(body)) continue;
-          blocks.push({ type, labels, file: path, line: lineAt(text, from), body: () => body });
+          const view = fullView(body);
+          blocks.push({ type, labels, file: path, line: lineAt(text, from), body: () => body, view: () => view });
         }
         return;
       }

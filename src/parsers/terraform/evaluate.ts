@@ -4,15 +4,7 @@ import type { JobCandidate } from '../../jobs/found.js';
 import type { Dependency, InputProblem } from '../../model.js';
 import { dnsRecordsOf, isDnsRecordResource, type RecordReader, ZONE_TYPES, zoneResourceName } from './dns-records.js';
 import { downloadedModuleDir, moduleKey, type Block, type ModuleDir } from './module-dir.js';
-import {
-  blockRegions,
-  providerConfig,
-  providerKey,
-  REGION_ATTRIBUTES,
-  resolve,
-  type ProviderConfig,
-  type Scope,
-} from './values.js';
+import { blockRegions, providerConfig, providerKey, resolve, type ProviderConfig, type Scope } from './values.js';
 import { isRecord } from '../../json-text.js';
 import { SCHEDULE_TYPES, terraformSchedules } from './schedules.js';
 import { providerSource, registryModuleProvider } from '../../terraform-names.js';
@@ -21,11 +13,6 @@ export interface Tree {
   modules: Map<string, ModuleDir>;
   /** Local module directories that could not be read, with the reason. */
   unreadable: Map<string, string>;
-}
-
-export interface EvaluateOptions {
-  /** Skip parsing resource bodies that cannot change the answer (off in the test that proves it changes nothing). */
-  fastPath: boolean;
 }
 
 /** Meta-arguments of a module call; everything else is an input variable. */
@@ -43,15 +30,12 @@ export const MAX_MODULE_DEPTH = 64;
 export function evaluateTree(
   tree: Tree,
   roots: string[],
-  options: EvaluateOptions,
 ): { dependencies: Dependency[]; problems: InputProblem[]; schedules: JobCandidate[] } {
   const dependencies: Dependency[] = [];
   const problems: InputProblem[] = [];
   const schedules: JobCandidate[] = [];
   const providersListed = new Set<string>();
   const configurations = new Map<string, Set<string>>();
-  const needsBody = (block: Block) =>
-    !options.fastPath || block.source === undefined || REGION_ATTRIBUTES.test(block.source);
 
   /** False when this module was already read with these providers and inputs, or too often to read again. */
   let reads = 0;
@@ -89,13 +73,13 @@ export function evaluateTree(
 
   const visit = (
     module: ModuleDir,
-    scope: Omit<Scope, 'module' | 'providers' | 'needsBody'>,
+    scope: Omit<Scope, 'module' | 'providers'>,
     inherited: Map<string, ProviderConfig>,
     via: string[],
     stack: string[],
   ) => {
     const providers = new Map(inherited);
-    const full: Scope = { ...scope, module, providers, needsBody };
+    const full: Scope = { ...scope, module, providers };
     for (const block of module.providers) {
       const config = providerConfig(block, full);
       if (config) providers.set(config.key, config);
@@ -121,9 +105,9 @@ export function evaluateTree(
     }
 
     for (const call of module.calls) {
-      const body = call.block.body();
+      const body = call.block.view();
       if (!body) continue;
-      const passed = passedProviders(body.providers, providers, call.block, problems);
+      const passed = passedProviders(body.get('providers'), providers, call.block, problems);
       const label = `module.${call.name}`;
       // A remote module is read where `terraform init` downloaded it; without that it counts as a module call.
       const childDir =
@@ -165,7 +149,7 @@ export function evaluateTree(
         continue;
       }
       const inputs = new Map<string, string[]>();
-      for (const [key, value] of Object.entries(body)) if (!MODULE_META.has(key)) inputs.set(key, resolve(value, full));
+      for (const key of body.names()) if (!MODULE_META.has(key)) inputs.set(key, resolve(body.resolvable(key), full));
       if (!firstTime(child, false, passed, inputs, call.block)) continue;
       visit(child, { root: false, inputs }, passed, [...via, label], [...stack, child.dir]);
     }

@@ -3,7 +3,6 @@
 import { posix } from 'node:path';
 import type { InputProblem } from '../../model.js';
 import {
-  asList,
   fileKind,
   lineOfAttribute,
   readConfigFile,
@@ -11,6 +10,7 @@ import {
   type Body,
   type ConfigFile,
   type FileKind,
+  type ReadOptions,
 } from './config-files.js';
 import { isRecord } from '../../json-text.js';
 
@@ -59,7 +59,7 @@ export function directoryOf(path: string): string {
   return slash < 0 ? '.' : slash === 0 ? '/' : normalized.slice(0, slash);
 }
 
-export function readModuleDir(dir: string, sources: SourceFile[]): ModuleDir {
+export function readModuleDir(dir: string, sources: SourceFile[], options?: ReadOptions): ModuleDir {
   const module: ModuleDir = {
     dir,
     files: [],
@@ -77,7 +77,7 @@ export function readModuleDir(dir: string, sources: SourceFile[]): ModuleDir {
   for (const source of ordered) {
     const kind = source.kind ?? fileKind(source.path);
     if (!kind) continue;
-    const file = readConfigFile(source.text, source.path, kind);
+    const file = readConfigFile(source.text, source.path, kind, options);
     module.files.push(file);
     if (kind === 'tfvars' || kind === 'tfvars-json') {
       const name = source.path.slice(source.path.lastIndexOf('/') + 1);
@@ -123,11 +123,9 @@ function addBlock(module: ModuleDir, block: Block): void {
 }
 
 function readRequiredProviders(module: ModuleDir, block: Block): void {
-  const body = block.body();
-  if (!body) return;
-  for (const entry of asList(body.required_providers)) {
-    if (!isRecord(entry)) continue;
-    for (const [local, spec] of Object.entries(entry)) {
+  for (const entry of block.view()?.blocks('required_providers') ?? []) {
+    for (const local of entry.names()) {
+      const spec = entry.get(local);
       // Terraform 0.12 wrote `aws = "~> 2.0"`: a bare version, the source implied as hashicorp/<name>.
       if (typeof spec === 'string')
         module.requiredProviders.set(local, { version: spec, block, line: lineOfAttribute(block, local) });
@@ -145,9 +143,10 @@ function readRequiredProviders(module: ModuleDir, block: Block): void {
 
 function readModuleCall(module: ModuleDir, block: Block): void {
   const name = block.labels[0];
-  const body = block.body();
+  const body = block.view();
   if (!name || !body) return;
-  if (typeof body.source !== 'string' || body.source.includes('${')) {
+  const source = body.get('source');
+  if (typeof source !== 'string' || source.includes('${')) {
     module.errors.push({
       file: block.file,
       line: block.line,
@@ -155,13 +154,13 @@ function readModuleCall(module: ModuleDir, block: Block): void {
     });
     return;
   }
-  const source = body.source;
   const local = source.startsWith('./') || source.startsWith('../');
+  const version = body.get('version');
   module.calls.push({
     name,
     block,
     source,
-    ...(typeof body.version === 'string' ? { version: body.version } : {}),
+    ...(typeof version === 'string' ? { version } : {}),
     ...(local ? { localDir: posix.normalize(posix.join(module.dir, source)).replace(/\/$/, '') } : {}),
   });
 }

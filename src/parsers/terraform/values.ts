@@ -1,6 +1,7 @@
 // Resolves the few expressions a region comes from — literals, var.x, local.x, another block's region — to the
 // set of values they can take. Anything else is unknown (an empty set): a region is never guessed.
-import type { Block, Body, ModuleDir } from './module-dir.js';
+import type { BodyView } from './body-view.js';
+import type { Block, ModuleDir } from './module-dir.js';
 
 export interface ProviderConfig {
   /** `aws` or `aws.eu`. */
@@ -15,8 +16,6 @@ export interface Scope {
   /** Variables a module call passes in, already resolved in the caller; empty array = passed but unknown. */
   inputs: Map<string, string[]>;
   providers: Map<string, ProviderConfig>;
-  /** Decides whether a resource body must be parsed (false only when its header says all we need). */
-  needsBody(block: Block): boolean;
 }
 
 const MAX_DEPTH = 10;
@@ -57,18 +56,19 @@ function variableValues(name: string, scope: Scope, depth: number): string[] {
 }
 
 function defaultValue(name: string, scope: Scope, depth: number): string[] {
-  const body = scope.module.variables.get(name)?.body();
-  return body && 'default' in body ? resolve(body.default, scope, depth + 1) : [];
+  const body = scope.module.variables.get(name)?.view();
+  return body?.has('default') ? resolve(body.resolvable('default'), scope, depth + 1) : [];
 }
 
 function literal(value: unknown): string[] {
   return typeof value === 'string' && !value.includes('${') && value.trim() !== '' ? [value] : [];
 }
 
+/** Only the one local is read: a module's locals blocks are long and mostly expressions that decide nothing here. */
 function localValue(module: ModuleDir, name: string): unknown {
   for (const block of module.locals) {
-    const body = block.body();
-    if (body && name in body) return body[name];
+    const body = block.view();
+    if (body?.has(name)) return body.resolvable(name);
   }
   return undefined;
 }
@@ -76,37 +76,39 @@ function localValue(module: ModuleDir, name: string): unknown {
 /** The regions a resource or data block lives in: its own region argument, else its provider configuration's. */
 export function blockRegions(block: Block, scope: Scope, depth = 0): string[] {
   const type = block.labels[0] ?? '';
-  const needsBody = scope.needsBody(block);
-  const body: Body | undefined = needsBody ? block.body() : undefined;
+  const body = block.view();
   if (body) {
     const own = ownRegion(type, body, scope, depth);
     if (own) return own;
   }
   // A body that did not parse may have named another provider: then the region is not known.
-  if (needsBody && !body && block.source !== undefined && REGION_ATTRIBUTES.test(block.source)) return [];
-  const key = body && typeof body.provider === 'string' ? providerKey(body.provider) : impliedProvider(type);
+  if (!body && block.source !== undefined && REGION_ATTRIBUTES.test(block.source)) return [];
+  const provider = body?.get('provider');
+  const key = typeof provider === 'string' ? providerKey(provider) : impliedProvider(type);
   return scope.providers.get(key)?.regions ?? [];
 }
 
-function ownRegion(type: string, body: Body, scope: Scope, depth: number): string[] | undefined {
+function ownRegion(type: string, body: BodyView, scope: Scope, depth: number): string[] | undefined {
   const provider = impliedProvider(type);
-  if ('region' in body) return normalizeRegion(provider, resolve(body.region, scope, depth + 1));
-  if ((provider === 'google' || provider === 'azurerm' || provider === 'azapi') && 'location' in body)
-    return normalizeRegion(provider, resolve(body.location, scope, depth + 1));
-  if (provider === 'google' && 'zone' in body) return resolve(body.zone, scope, depth + 1).flatMap(zoneRegion);
+  if (body.has('region')) return normalizeRegion(provider, resolve(body.resolvable('region'), scope, depth + 1));
+  if ((provider === 'google' || provider === 'azurerm' || provider === 'azapi') && body.has('location'))
+    return normalizeRegion(provider, resolve(body.resolvable('location'), scope, depth + 1));
+  if (provider === 'google' && body.has('zone'))
+    return resolve(body.resolvable('zone'), scope, depth + 1).flatMap(zoneRegion);
   return undefined;
 }
 
 /** A provider block's configuration, its region resolved in the module that declares it. */
 export function providerConfig(block: Block, scope: Scope): ProviderConfig | undefined {
   const local = block.labels[0];
-  const body = block.body();
+  const body = block.view();
   if (!local || !body) return undefined;
-  const key = typeof body.alias === 'string' ? `${local}.${body.alias}` : local;
+  const alias = body.get('alias');
+  const key = typeof alias === 'string' ? `${local}.${alias}` : local;
   let regions: string[] = [];
-  if ('region' in body) regions = resolve(body.region, scope);
-  else if ('location' in body) regions = resolve(body.location, scope);
-  else if ('zone' in body) regions = resolve(body.zone, scope).flatMap(zoneRegion);
+  if (body.has('region')) regions = resolve(body.resolvable('region'), scope);
+  else if (body.has('location')) regions = resolve(body.resolvable('location'), scope);
+  else if (body.has('zone')) regions = resolve(body.resolvable('zone'), scope).flatMap(zoneRegion);
   return { key, regions: normalizeRegion(local, regions) };
 }
 

@@ -6,7 +6,7 @@ import { HclSyntaxError, parseHcl } from '../../../src/parsers/terraform/hcl-par
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('hcl2-parser loading', () => {
-  it('is loaded only when Terraform is scanned, and leaves the process globals as they were', () => {
+  it('is loaded only when an expression needs it, and leaves the process globals as they were', () => {
     // A fresh process: whether it is loaded cannot be seen inside the test runner, which shares modules.
     const script = `
       const { scanPaths } = await import(${JSON.stringify(`${ROOT}dist/scan.js`)});
@@ -14,17 +14,22 @@ describe('hcl2-parser loading', () => {
       const before = { require: typeof globalThis.require, limit: Error.stackTraceLimit };
       await scanPaths([${JSON.stringify(`${ROOT}examples/saas-app`)}]);
       const afterNpm = hclLoaded();
-      const result = await scanPaths([${JSON.stringify(`${ROOT}test/fixtures/terraform/configs/legacy-0-12`)}]);
-      console.log(JSON.stringify({ before, afterNpm, afterTerraform: hclLoaded(), require: typeof globalThis.require, limit: Error.stackTraceLimit, found: result.inputs[0].dependencies.length }));
+      // Every expression there that decides something is simple: the shallow reader reads the module alone.
+      const simple = await scanPaths([${JSON.stringify(`${ROOT}test/fixtures/terraform/configs/legacy-0-12`)}]);
+      const afterSimple = hclLoaded();
+      // A provider block that does not parse (\`region =\`) goes to the full parser, which reports it.
+      const broken = await scanPaths([${JSON.stringify(`${ROOT}test/fixtures/terraform/configs/broken-blocks`)}]);
+      console.log(JSON.stringify({ before, afterNpm, afterSimple, afterBroken: hclLoaded(), require: typeof globalThis.require, limit: Error.stackTraceLimit, found: [simple, broken].map((result) => result.inputs.reduce((sum, input) => sum + input.dependencies.length, 0)) }));
     `;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
     expect(JSON.parse(output)).toEqual({
       before: { require: 'undefined', limit: 10 },
       afterNpm: false,
-      afterTerraform: true,
+      afterSimple: false,
+      afterBroken: true,
       require: 'undefined',
       limit: 10,
-      found: 4,
+      found: [4, 4],
     });
   });
 

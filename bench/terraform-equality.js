@@ -2,8 +2,9 @@
 // (and problems) a scan gives with the shallow reader equal those with every body and value sent through the full
 // parser, and (2) every top-level attribute of every block, nested blocks included, read shallowly equals the full
 // parse of that block (an OPAQUE value must be one that resolves to nothing). Slow: it runs the full parser on
-// everything. `node bench/terraform-equality.js DIR…`; bench/terraform.js runs it on its corpus.
-import { readdirSync, readFileSync } from 'node:fs';
+// everything. `node bench/terraform-equality.js DIR…` or `--corpus ROOT` (every subdirectory of ROOT a tree);
+// bench/terraform.js runs it on its corpus.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -119,10 +120,24 @@ export async function compareDependencies(dir) {
   };
 }
 
-export async function run(dirs) {
+/** The module trees among `paths`: a corpus root also holds files such as COMMITS.txt, which are not trees. */
+export function treesAmong(paths) {
+  return paths.filter((path) => statSync(path, { throwIfNoEntry: false })?.isDirectory());
+}
+
+/** Every subdirectory of a corpus root, each one module repository. */
+export function corpusTrees(root) {
+  return treesAmong(readdirSync(root).map((name) => join(root, name))).sort();
+}
+
+export async function run(dirs = []) {
+  const trees = treesAmong(dirs);
+  // Comparing nothing would print a PASS that proves nothing.
+  if (trees.length === 0)
+    throw new Error('terraform-equality: no Terraform trees given (node bench/terraform-equality.js DIR…)');
   let allEqual = true;
   const total = { files: 0, dependencies: 0, attributes: 0 };
-  for (const dir of dirs) {
+  for (const dir of trees) {
     const deps = await compareDependencies(dir);
     const values = await compareValues(deps.paths);
     const ok = deps.equal && values.differences.length === 0;
@@ -142,6 +157,7 @@ export async function run(dirs) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const ok = await run(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const ok = await run(args[0] === '--corpus' ? args.slice(1).flatMap(corpusTrees) : args);
   process.exitCode = ok ? 0 : 1;
 }

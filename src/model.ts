@@ -16,7 +16,12 @@ export type Ecosystem =
   | 'terraform-provider'
   | 'terraform-resource'
   | 'terraform-module'
-  | 'domain';
+  | 'domain'
+  /**
+   * A deploy manifest's platform (vercel.json, render.yaml…): `name` is a catalog provider id, with the component after
+   * a slash (`render/Web Services`).
+   */
+  | 'platform';
 
 /**
  * One DNS fact behind a domain's provider. `SPF` is one `include:`/`redirect=` term of the name's SPF record (a TXT

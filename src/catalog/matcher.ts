@@ -5,7 +5,8 @@ import { providerSourceKeys, registryModuleProvider } from '../terraform-names.j
 import type { Dependency, DnsRecord, ExposedComponent, Exposure, Reach } from '../model.js';
 import { betterReach, reachOf, reachRank } from '../reach.js';
 import { createHostRules, type HostRules } from './host-rules.js';
-import type { Catalog } from './loader.js';
+import { type Catalog, findComponent } from './catalog.js';
+import { platformTarget } from '../platforms.js';
 import { type MatcherKind, matchersOf, npmExcluded } from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
@@ -127,6 +128,21 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     return narrow([...(exact ?? []), ...(scope ?? [])]);
   }
 
+  /** A deploy manifest names its provider and component itself; a name the catalog does not have maps to nothing. */
+  function matchPlatform(dependency: Dependency): MatchHit[] {
+    const { provider: id, component: named } = platformTarget(dependency.name);
+    const provider = catalog.providers.get(id);
+    if (!provider) return [];
+    const component = named === undefined ? undefined : findComponent(provider, named)?.name;
+    return narrow([
+      {
+        provider: id,
+        ...(component ? { component } : {}),
+        ...(dependency.region ? { region: dependency.region } : {}),
+      },
+    ]);
+  }
+
   function matchTerraform(dependency: Dependency) {
     if (dependency.ecosystem === 'terraform-resource') {
       // The most specific prefix decides; an equally long provider-level prefix only names the provider.
@@ -233,6 +249,8 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
         );
       case 'ci-action':
         return narrow(actions.match(dependency.name));
+      case 'platform':
+        return matchPlatform(dependency);
     }
   }
 

@@ -146,6 +146,13 @@ export const PARSERS: readonly ParserEntry[] = [
   ),
   entry('render.yaml', named('render.yaml'), async () => (await import('./render-yaml.js')).renderYamlParser),
   entry(
+    'railway',
+    nameTest(/^railway\.(toml|json)$/),
+    async () => (await import('./railway-config.js')).railwayConfigParser,
+  ),
+  entry('firebase.json', named('firebase.json'), async () => (await import('./firebase-json.js')).firebaseJsonParser),
+  entry('app.json', named('app.json'), async () => (await import('./heroku-app-json.js')).herokuAppJsonParser),
+  entry(
     'serverless.yml',
     nameTest(/^serverless\.ya?ml$/),
     async () => (await import('./serverless-yml.js')).serverlessYmlParser,

@@ -1,9 +1,17 @@
-// Render Blueprints (https://render.com/docs/blueprint-spec): `services[]` of `type: cron` with a `schedule`, run by
-// Render in UTC, with the hosts their commands name and the registry of a prebuilt image.
+// Render Blueprints (https://render.com/docs/blueprint-spec): the services and databases Render runs for a
+// repository. Each service puts its component in the stack (`web`, `pserv` and `worker` run as Web Services, a web
+// service with `runtime: static` as a Static Site, `cron` as a Cron Job, `keyvalue`/`redis` as Key Value), in its
+// `region` when the file states one; `databases[]` are Render Postgres. Cron jobs are also read as scheduled jobs,
+// run by Render in UTC, with the hosts their commands name and the registry of a prebuilt image.
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
 import { imageTouch, uniqueTouches, urlHosts } from '../jobs/touches.js';
+import type { Dependency } from '../model.js';
+import { PLATFORM, type PlatformTarget, platformDependency, uniquePlatforms } from '../platforms.js';
 import { child, childAt, items, readYaml, scalarsUnder, text } from './config/yaml-nodes.js';
 import { basename, type Parser, type ParseResult } from './types.js';
+
+/** Render's regions as Blueprints spell them. */
+const REGIONS = new Set(['oregon', 'ohio', 'virginia', 'frankfurt', 'singapore']);
 
 export const renderYamlParser: Parser = {
   kind: 'render.yaml',
@@ -15,10 +23,24 @@ export const renderYamlParser: Parser = {
 
 export function parseRenderYaml(source: string, path: string): ParseResult {
   const yaml = readYaml(source, path);
+  const root = yaml.documents[0];
   const candidates: JobCandidate[] = [];
-  for (const service of items(child(yaml.documents[0], 'services'))) {
-    if (text(child(service, 'type')) !== 'cron') continue;
-    const name = text(child(service, 'name')) ?? 'unnamed cron job';
+  const dependencies: Dependency[] = [];
+  const add = (target: PlatformTarget, node: unknown, name: string, region: string | undefined) =>
+    dependencies.push(
+      platformDependency(target, path, yaml.lineOf(node), {
+        via: name,
+        ...(region && REGIONS.has(region) ? { region } : {}),
+      }),
+    );
+  for (const service of items(child(root, 'services'))) {
+    const type = text(child(service, 'type'));
+    const name = text(child(service, 'name')) ?? 'unnamed service';
+    const region = text(child(service, 'region'))?.toLowerCase();
+    const runtime = text(child(service, 'runtime')) ?? text(child(service, 'env'));
+    const target = serviceTarget(type, runtime);
+    if (target) add(target, service, name, region);
+    if (type !== 'cron') continue;
     const schedule = child(service, 'schedule');
     const image = childAt(service, 'image', 'url');
     const touches = [
@@ -36,6 +58,32 @@ export function parseRenderYaml(source: string, path: string): ParseResult {
       touches: uniqueTouches(touches),
     });
   }
+  for (const database of items(child(root, 'databases'))) {
+    const name = text(child(database, 'name')) ?? 'unnamed database';
+    add(PLATFORM.renderPostgres, database, name, text(child(database, 'region'))?.toLowerCase());
+  }
+  // Render builds and deploys every service a Blueprint declares.
+  const first = dependencies[0];
+  if (first) dependencies.push(platformDependency(PLATFORM.renderDeploys, path, first.line));
   const { jobs, errors } = collectJobs(candidates);
-  return { dependencies: [], jobs, errors: [...yaml.errors, ...errors] };
+  return { dependencies: uniquePlatforms(dependencies), jobs, errors: [...yaml.errors, ...errors] };
+}
+
+function serviceTarget(type: string | undefined, runtime: string | undefined): PlatformTarget | undefined {
+  switch (type) {
+    case 'web':
+      return runtime === 'static' ? PLATFORM.renderStatic : PLATFORM.renderWeb;
+    case 'pserv':
+    case 'worker':
+      return PLATFORM.renderWeb;
+    case 'static':
+      return PLATFORM.renderStatic;
+    case 'cron':
+      return PLATFORM.renderCron;
+    case 'keyvalue':
+    case 'redis':
+      return PLATFORM.renderKeyValue;
+    default:
+      return undefined;
+  }
 }

@@ -226,6 +226,32 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file)).toEqual([join(dir, 'app/package.json')]);
   });
 
+  it('puts the platforms deploy manifests name in the stack, in the table and in JSON', async () => {
+    const args = ['check', 'test/fixtures/platforms', '--index', copyIndex('test/fixtures/index')];
+    const table = await runCli(args);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/Render\s+Builds and Deploys, Cron Jobs \(frankfurt\)/);
+    expect(table.stdout).toContain('← test/fixtures/platforms/heroku-button/app.json:5 heroku/Apps');
+    const json = JSON.parse((await runCli([...args, '--format', 'json'])).stdout);
+    const direct = json.providers.filter((provider: { through?: string }) => !provider.through);
+    expect(direct.map((provider: { id: string }) => provider.id).sort()).toEqual([
+      'firebase',
+      'heroku',
+      'netlify',
+      'railway',
+      'render',
+      'vercel',
+    ]);
+    expect(direct.find((provider: { id: string }) => provider.id === 'vercel').components).toContainEqual({
+      name: 'Vercel Functions',
+      region: 'fra1',
+    });
+    // An Expo app.json and one without Heroku's keys are no input.
+    expect(json.inputs.map((input: { file: string }) => input.file)).not.toContain(
+      'test/fixtures/platforms/expo-app/app.json',
+    );
+  });
+
   it('puts Fly.io in the stack from a fly.toml, in its primary region, in the table and in JSON', async () => {
     const args = ['check', 'test/fixtures/fly/http-service/fly.toml', '--index', copyIndex('test/fixtures/index')];
     const table = await runCli(args);

@@ -47,6 +47,7 @@ const ODD_PATHS = [
   'requirements-test.txt',
   'netlify/functions/nightly/index.mts',
   'netlify/functions/hourly.ts',
+  'apps/api/railway.json',
   'Some.Project.fsproj',
   'PACKAGES.CONFIG',
   'wrangler.jsonc',
@@ -113,12 +114,15 @@ const SAMPLES: Array<[kind: string, text: string]> = [
 
 /** Formats read only from a file of their own name: a pasted text is never taken for one of them. */
 const NAME_ONLY = [
+  'app.json',
   'bun-lockb',
+  'firebase.json',
   'fly.toml',
   'function.json',
   'netlify-function',
   'netlify.toml',
   'npm-shrinkwrap',
+  'railway',
   'render.yaml',
   'serverless.yml',
   'vercel.json',

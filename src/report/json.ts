@@ -2,7 +2,8 @@
 // fields keep CHECK_SCHEMA_VERSION; anything else needs a bump. A field added here fails the contract test until the
 // schema names it.
 import type { CheckReport } from '../check.js';
-import type { Finding } from '../model.js';
+import { reachRank } from '../reach.js';
+import type { Exposure, Finding } from '../model.js';
 
 export const CHECK_SCHEMA_VERSION = 1;
 
@@ -19,12 +20,21 @@ export function checkToJson(report: CheckReport): object {
       ...(input.jobs ? { jobs: input.jobs.length } : {}),
       errors: input.errors,
     })),
-    providers: report.exposures.map((exposure) => ({
+    providers: onePerProvider(report.exposures).map(({ exposure, alsoThrough }) => ({
       id: exposure.provider,
       name: report.catalog.providers.get(exposure.provider)?.name ?? exposure.provider,
-      components: exposure.components.map(({ name, region }) => (region ? { name, region } : { name })),
+      components: componentsJson(exposure),
       evidence: exposure.evidence,
       ...(exposure.through ? { through: exposure.through } : {}),
+      ...(alsoThrough.length > 0
+        ? {
+            alsoThrough: alsoThrough.map((other) => ({
+              through: other.through,
+              components: componentsJson(other),
+              reach: other.reach,
+            })),
+          }
+        : {}),
       devOnly: exposure.devOnly,
       reach: exposure.reach,
       ...(exposure.wholeProvider ? { wholeProvider: true } : {}),
@@ -94,4 +104,32 @@ function findingToJson(finding: Finding): object {
     devOnly: finding.devOnly,
     reach: finding.reach,
   };
+}
+
+const componentsJson = (exposure: Exposure) =>
+  exposure.components.map(({ name, region }) => (region ? { name, region } : { name }));
+
+/** The route an entry is made of: the best reach first, then the stack's own exposure before an inherited one. */
+function better(a: Exposure, b: Exposure): boolean {
+  const byReach = reachRank(a.reach) - reachRank(b.reach);
+  return byReach !== 0 ? byReach < 0 : !a.through && Boolean(b.through);
+}
+
+/**
+ * One entry per provider. A provider the stack uses itself and also through another that runs on it (AWS from
+ * go.mod, and Quay.io runs on AWS's RDS) is one exposure of its own plus one per upstream: the entry is the stack's
+ * own exposure (or the upstream route of the best reach), and the others are listed in `alsoThrough`, so their
+ * components never pass for the stack's own.
+ */
+function onePerProvider(exposures: Exposure[]): Array<{ exposure: Exposure; alsoThrough: Exposure[] }> {
+  const entries = new Map<string, { exposure: Exposure; alsoThrough: Exposure[] }>();
+  for (const exposure of exposures) {
+    const entry = entries.get(exposure.provider);
+    if (!entry) entries.set(exposure.provider, { exposure, alsoThrough: [] });
+    else if (better(exposure, entry.exposure)) {
+      entry.alsoThrough.push(entry.exposure);
+      entry.exposure = exposure;
+    } else entry.alsoThrough.push(exposure);
+  }
+  return [...entries.values()];
 }

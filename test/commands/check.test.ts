@@ -226,6 +226,29 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file)).toEqual([join(dir, 'app/package.json')]);
   });
 
+  it('lists each provider once in JSON: routes through providers that run on it are in alsoThrough', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-upstream-'));
+    writeFileSync(join(dir, 'Dockerfile'), 'FROM quay.io/cilium/hubble-ui:v0.13.3\n');
+    writeFileSync(join(dir, 'domains.txt'), 'ledger.s3.us-east-1.amazonaws.com\ncontroller.twingate.com\ngitlab.com\n');
+    const run = await runCli(['check', dir, '--format', 'json', '--index', copyIndex('test/fixtures/index')]);
+    const providers: Array<{ id: string; through?: string; components: unknown[]; alsoThrough?: unknown[] }> =
+      JSON.parse(run.stdout).providers;
+    const ids = providers.map((provider) => provider.id);
+    expect(ids).toEqual([...new Set(ids)]);
+    const aws = providers.find((provider) => provider.id === 'aws');
+    expect(aws?.through).toBeUndefined();
+    expect(aws?.components).toEqual([{ name: 'Amazon Simple Storage Service', region: 'us-east-1' }]);
+    expect(aws?.alsoThrough).toEqual([
+      { through: 'quay', components: [{ name: 'Amazon Relational Database Service' }] },
+    ]);
+    // Reached only through GitLab and Twingate: one entry, the first route as `through`, the other in alsoThrough.
+    const google = providers.find((provider) => provider.id === 'google-cloud');
+    expect(google?.alsoThrough).toHaveLength(1);
+    expect(
+      [google, ...((google?.alsoThrough ?? []) as Array<{ through: string }>)].map((route) => route?.through).sort(),
+    ).toEqual(['gitlab', 'twingate']);
+  });
+
   it('puts the platforms deploy manifests name in the stack, in the table and in JSON', async () => {
     const args = ['check', 'test/fixtures/platforms', '--index', copyIndex('test/fixtures/index')];
     const table = await runCli(args);

@@ -30,7 +30,8 @@ export function checkToJson(report: CheckReport): object {
         ? {
             alsoThrough: alsoThrough.map((other) => ({
               through: other.through,
-              components: componentsJson(other),
+              // A provider runs on named components, never in a region of the stack's choosing.
+              components: other.components.map(({ name }) => ({ name })),
               reach: other.reach,
             })),
           }
@@ -109,17 +110,17 @@ function findingToJson(finding: Finding): object {
 const componentsJson = (exposure: Exposure) =>
   exposure.components.map(({ name, region }) => (region ? { name, region } : { name }));
 
-/** The route an entry is made of: the best reach first, then the stack's own exposure before an inherited one. */
+/** The route an entry is made of: the stack's own exposure, else the upstream route of the best reach. */
 function better(a: Exposure, b: Exposure): boolean {
-  const byReach = reachRank(a.reach) - reachRank(b.reach);
-  return byReach !== 0 ? byReach < 0 : !a.through && Boolean(b.through);
+  if (Boolean(a.through) !== Boolean(b.through)) return !a.through;
+  return reachRank(a.reach) < reachRank(b.reach);
 }
 
 /**
  * One entry per provider. A provider the stack uses itself and also through another that runs on it (AWS from
  * go.mod, and Quay.io runs on AWS's RDS) is one exposure of its own plus one per upstream: the entry is the stack's
- * own exposure (or the upstream route of the best reach), and the others are listed in `alsoThrough`, so their
- * components never pass for the stack's own.
+ * own exposure (or, with none, the upstream route of the best reach), and the upstream routes are listed in
+ * `alsoThrough`, so their components never pass for the stack's own.
  */
 function onePerProvider(exposures: Exposure[]): Array<{ exposure: Exposure; alsoThrough: Exposure[] }> {
   const entries = new Map<string, { exposure: Exposure; alsoThrough: Exposure[] }>();

@@ -239,7 +239,7 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(aws?.through).toBeUndefined();
     expect(aws?.components).toEqual([{ name: 'Amazon Simple Storage Service', region: 'us-east-1' }]);
     expect(aws?.alsoThrough).toEqual([
-      { through: 'quay', components: [{ name: 'Amazon Relational Database Service' }] },
+      { through: 'quay', components: [{ name: 'Amazon Relational Database Service' }], reach: 'direct' },
     ]);
     // Reached only through GitLab and Twingate: one entry, the first route as `through`, the other in alsoThrough.
     const google = providers.find((provider) => provider.id === 'google-cloud');

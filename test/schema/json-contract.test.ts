@@ -66,6 +66,11 @@ describe('check --format json matches schema/check-report.schema.json', () => {
     const unreadable = ['test/fixtures/report/broken-stack', 'no-such-stack.json', 'examples/saas-app/package.json'];
     await check([...unreadable, '--index', tempDir()]);
     await check(['test/fixtures/lockfiles/npm-v3-workspaces', '--index', tempDir(), '--no-snapshot']);
+    // AWS used directly and through Quay.io, which runs on it: one entry, the other route in alsoThrough.
+    const upstream = tempDir('downstack-upstream-');
+    writeFileSync(join(upstream, 'Dockerfile'), 'FROM quay.io/cilium/hubble-ui:v0.13.3\n');
+    writeFileSync(join(upstream, 'domains.txt'), 'ledger.s3.us-east-1.amazonaws.com\n');
+    await check([upstream, '--index', tempDir(), '--no-snapshot', '--no-resolve']);
   });
 
   it('for scheduled jobs and the runs inside each replay window, interval schedules without a start included', async () => {

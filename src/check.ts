@@ -1,7 +1,7 @@
 // `downstack check` as a library call: inputs → dependencies → exposures → findings → replay plan.
 import { builtInCatalog, type Catalog } from './catalog/catalog.js';
 import { notInCatalog } from './catalog/candidates.js';
-import { buildMatcher, exposuresFor } from './catalog/matcher.js';
+import { buildMatcher, exposuresFor, type OwnProvider } from './catalog/matcher.js';
 import type { DnsStage, DnsSummary } from './dns/stage.js';
 import { findIncidents } from './incidents/findings.js';
 import { HISTORY_SOURCE } from './incidents/history.js';
@@ -68,6 +68,8 @@ export interface CheckReport {
   /** Paths that could not be read at all. */
   errors: InputProblem[];
   exposures: Exposure[];
+  /** Providers the repository is the vendor of (it publishes packages in their scope): left out of the stack. */
+  ownProviders: OwnProvider[];
   unmatched: Dependency[];
   /** Unmatched dependencies that look like a SaaS SDK or a Terraform provider: gaps in the catalog. */
   notInCatalog: string[];
@@ -99,7 +101,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const matcher = buildMatcher(catalog);
   const resolved = options.dns ? await options.dns.resolve(dependencies, matcher) : { found: [], problems: [] };
   const errors = [...scan.errors, ...attachProblems(scan.inputs, resolved.problems)];
-  const { exposures, unmatched } = exposuresFor([...dependencies, ...resolved.found], matcher, catalog);
+  const { exposures, unmatched, own } = exposuresFor([...dependencies, ...resolved.found], matcher, catalog);
   const jobs = knownJobs(
     scan.inputs.flatMap((input) => input.jobs ?? []),
     matcher,
@@ -136,6 +138,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     inputs: scan.inputs,
     errors,
     exposures,
+    ownProviders: own,
     unmatched,
     notInCatalog: notInCatalog(unmatched),
     findings,

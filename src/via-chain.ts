@@ -62,6 +62,25 @@ export function chainLength(dependency: Dependency): number {
 }
 
 /**
+ * The first step of a dependency's chain (the root or workspace package it hangs from), without building the chain.
+ * `memo` is kept by the caller, so asking for every package of a deep chain costs O(packages), not O(packages × depth).
+ */
+export function chainRoot(dependency: Dependency, memo: Map<ChainLink, string>): string | undefined {
+  const link = LINKS.get(dependency);
+  if (!link) return dependency.via[0];
+  const path: ChainLink[] = [];
+  let root: string | undefined;
+  for (let at: ChainLink | undefined = link; at; at = at.parent) {
+    root = memo.get(at);
+    if (root !== undefined) break;
+    path.push(at);
+    if (!at.parent) root = at.step;
+  }
+  for (const at of path) memo.set(at, root as string);
+  return root;
+}
+
+/**
  * Whether a step before the last one in the dependency's chain is one of `names`. `memo` is kept by the caller for
  * one set of names, so asking for every package of a chain costs O(packages), not O(packages × depth).
  */

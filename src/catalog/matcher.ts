@@ -11,7 +11,7 @@ import { type MatcherKind, matchersOf, npmExcluded } from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
 import type { Provider } from './schema.js';
-import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
+import { type ChainLink, chainLength, chainRoot, reachedThrough } from '../via-chain.js';
 
 interface Target {
   provider: string;
@@ -347,7 +347,7 @@ export function exposuresFor(
   dependencies: Dependency[],
   matcher: Matcher,
   catalog: Catalog,
-): { exposures: Exposure[]; unmatched: Dependency[] } {
+): { exposures: Exposure[]; unmatched: Dependency[]; own: OwnProvider[] } {
   const byProvider = new Map<string, Exposure>();
   const counted = new Map<string, Set<Dependency>>();
   const unmatched: Dependency[] = [];
@@ -450,7 +450,9 @@ export function exposuresFor(
       exposure.wholeProviderRegions = [...new Set(regions as string[])].sort();
   }
 
-  const direct = [...byProvider.values()];
+  const own = ownProviders(byProvider, dependencies);
+  const ownIds = new Set(own.map((entry) => entry.provider));
+  const direct = [...byProvider.values()].filter((exposure) => !ownIds.has(exposure.provider));
   for (const exposure of direct)
     if (helperEvidence.has(exposure.provider) && !used.has(exposure.provider)) exposure.helpersOnly = true;
   const upstream: Exposure[] = [];
@@ -481,7 +483,53 @@ export function exposuresFor(
         chainLength(a) - chainLength(b),
     );
   }
-  return { exposures: [...direct, ...upstream], unmatched };
+  return { exposures: [...direct, ...upstream], unmatched, own };
+}
+
+/** A provider whose own packages the repository publishes: the repository is that vendor's code, not its customer. */
+export interface OwnProvider {
+  provider: string;
+  /** The npm scope the repository's workspace packages share with the provider's packages (`@dub`). */
+  scope: string;
+  /** One of the repository's own packages in that scope (`@dub/ui`). */
+  workspace: string;
+  /** What matched the provider, for `explain`. */
+  evidence: Dependency[];
+}
+
+const scopeOf = (name: string) =>
+  name.startsWith('@') && name.includes('/') ? name.slice(0, name.indexOf('/')) : undefined;
+
+/**
+ * Providers the scanned repository is the vendor of. Its own packages are the workspaces its lockfiles read (each
+ * chain starts at one); when they live in an npm scope that the provider's packages use too (`@dub/ui` beside
+ * `@dub/analytics`, `@langfuse/shared` beside `langfuse`), the repository is that vendor's code, and the vendor's
+ * status page is its own, not a dependency's: Dub's repository calling Dub's API is not exposed to Dub.
+ */
+function ownProviders(byProvider: Map<string, Exposure>, dependencies: Dependency[]): OwnProvider[] {
+  const ownScopes = new Map<string, string>();
+  const roots = new Map<ChainLink, string>();
+  for (const dependency of dependencies) {
+    if (dependency.ecosystem !== 'npm') continue;
+    const root = chainLength(dependency) > 1 ? chainRoot(dependency, roots) : undefined;
+    for (const name of [dependency.workspace, root]) {
+      const scope = name ? scopeOf(name) : undefined;
+      if (scope && name && !ownScopes.has(scope)) ownScopes.set(scope, name);
+    }
+  }
+  if (ownScopes.size === 0) return [];
+  const own: OwnProvider[] = [];
+  for (const exposure of byProvider.values()) {
+    for (const evidence of exposure.evidence) {
+      if (evidence.ecosystem !== 'npm') continue;
+      const scope = scopeOf(evidence.name) ?? `@${evidence.name}`;
+      const workspace = ownScopes.get(scope);
+      if (workspace === undefined) continue;
+      own.push({ provider: exposure.provider, scope, workspace, evidence: exposure.evidence });
+      break;
+    }
+  }
+  return own;
 }
 
 /** `listed` remembers each component's evidence, so many packages on one component cost a lookup each, not a scan. */

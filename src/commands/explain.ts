@@ -20,6 +20,8 @@ export interface Explanation {
   providerName?: string;
   /** Set when the exposure is inherited from a provider running on this one. */
   through?: string;
+  /** Set when the repository is the provider's own code, so the stack leaves the provider out (check's ownProviders). */
+  own?: { scope: string; workspace: string };
   chains: Dependency[];
 }
 
@@ -33,7 +35,17 @@ export function explainTarget(target: string, dependencies: Dependency[], catalo
     const chains = dependencies.filter((dependency) => dependency.name === target);
     return chains.length > 0 ? [{ chains: sortChains(chains) }] : [];
   }
-  const { exposures } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+  const { exposures, own } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+  const ownEntry = own.find((entry) => entry.provider === provider.id);
+  if (ownEntry)
+    return [
+      {
+        provider: provider.id,
+        providerName: provider.name,
+        own: { scope: ownEntry.scope, workspace: ownEntry.workspace },
+        chains: sortChains(ownEntry.evidence),
+      },
+    ];
   return exposures
     .filter((exposure) => exposure.provider === provider.id)
     .map((exposure) => ({
@@ -58,7 +70,7 @@ export function renderExplanations(target: string, explanations: Explanation[]):
   const lines: SafeText[] = [];
   for (const explanation of explanations) {
     const title = explanation.provider
-      ? text`${cleanLine(explanation.providerName ?? explanation.provider)} (${explanation.provider})${explanation.through ? text`, through ${explanation.through} which runs on it` : ''}`
+      ? text`${cleanLine(explanation.providerName ?? explanation.provider)} (${explanation.provider})${explanation.through ? text`, through ${explanation.through} which runs on it` : ''}${explanation.own ? text`, left out of the stack: this is its own repository (${cleanLine(explanation.own.workspace)} shares its scope ${cleanLine(explanation.own.scope)})` : ''}`
       : text`${cleanLine(target)}`;
     lines.push(text`${title}: ${explanation.chains.length} chain${explanation.chains.length === 1 ? '' : 's'}`);
     let group = '';

@@ -54,6 +54,12 @@ export function checkToJson(report: CheckReport): object {
       ...(job.startsAt ? { startsAt: job.startsAt } : {}),
       providers,
     })),
+    ownProviders: report.ownProviders.map(({ provider, scope, workspace }) => ({
+      id: provider,
+      name: report.catalog.providers.get(provider)?.name ?? provider,
+      scope,
+      workspace,
+    })),
     notInCatalog: report.notInCatalog,
     index: {
       dir: report.index.dir,

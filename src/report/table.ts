@@ -61,6 +61,7 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
     out.push(text`  ${' '.repeat(width)}${paint(c.dim, text`← ${why}`)}`);
   }
   out.push(...outsideLines(outside, report, c, name));
+  out.push(...ownLines(report, c, name));
   out.push(...notInCatalogLines(report.notInCatalog, c));
   out.push(text``);
   if (report.beyondReach.length > 0)
@@ -202,6 +203,16 @@ function list(names: readonly string[]): SafeText {
   return joinText(
     names.map((entry) => text`${cleanLine(entry, 120)}`),
     text`, `,
+  );
+}
+
+/** Vendors whose own repository this is: said once, so a provider that vanished from the list is not a mystery. */
+function ownLines(report: CheckReport, c: ChalkInstance, name: (id: string) => string): SafeText[] {
+  return report.ownProviders.map((entry) =>
+    paint(
+      c.dim,
+      text`  Left out: ${name(entry.provider)} — this is its own repository (${cleanLine(entry.workspace, 80)} shares its scope ${cleanLine(entry.scope, 40)}), so its status is not a dependency's`,
+    ),
   );
 }
 

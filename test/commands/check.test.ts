@@ -289,4 +289,17 @@ describe('downstack check (real binary, real catalog)', () => {
       expect.objectContaining({ id: 'fly-io', components: [{ name: 'Fly Proxy', region: 'fra' }] }),
     ]);
   });
+
+  it("leaves out a provider whose own repository this is, and says so (an npm workspace in the provider's scope)", async () => {
+    // A real npm lockfile: workspaces @dub/site and @dub/ui, the site using Dub's analytics SDK and Stripe.
+    const args = ['check', 'test/fixtures/lockfiles/npm-own-vendor', '--index', copyIndex('test/fixtures/index')];
+    const table = await runCli([...args, '--no-resolve']);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toMatch(/^ {2}Stripe\b/m);
+    expect(table.stdout).not.toMatch(/^ {2}Dub\b/m);
+    expect(table.stdout).toContain('Left out: Dub — this is its own repository (@dub/site shares its scope @dub)');
+    const json = JSON.parse((await runCli([...args, '--no-resolve', '--format', 'json'])).stdout);
+    expect(json.providers.map((provider: { id: string }) => provider.id)).toEqual(['stripe']);
+    expect(json.ownProviders).toEqual([{ id: 'dub', name: 'Dub', scope: '@dub', workspace: '@dub/site' }]);
+  });
 });

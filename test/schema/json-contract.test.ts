@@ -66,6 +66,8 @@ describe('check --format json matches schema/check-report.schema.json', () => {
     const unreadable = ['test/fixtures/report/broken-stack', 'no-such-stack.json', 'examples/saas-app/package.json'];
     await check([...unreadable, '--index', tempDir()]);
     await check(['test/fixtures/lockfiles/npm-v3-workspaces', '--index', tempDir(), '--no-snapshot']);
+    // A repository in Dub's own npm scope: Dub is left out, in ownProviders.
+    await check(['test/fixtures/lockfiles/npm-own-vendor', '--index', tempDir(), '--no-snapshot', '--no-resolve']);
     // AWS used directly and through Quay.io, which runs on it: one entry, the other route in alsoThrough.
     const upstream = tempDir('downstack-upstream-');
     writeFileSync(join(upstream, 'Dockerfile'), 'FROM quay.io/cilium/hubble-ui:v0.13.3\n');
@@ -224,6 +226,16 @@ describe('the other JSON the CLI prints', () => {
       'explain.schema.json',
       (await runCli(['explain', 'google-cloud', 'examples/saas-app', '--format', 'json'])).stdout,
     );
+    const own = await runCli([
+      'explain',
+      'dub',
+      'test/fixtures/lockfiles/npm-own-vendor',
+      '--no-resolve',
+      '--format',
+      'json',
+    ]);
+    const [explained] = expectValid('explain.schema.json', own.stdout) as Array<{ own?: { scope: string } }>;
+    expect(explained?.own?.scope).toBe('@dub');
     const imported = await runCli(
       ['import', 'test/fixtures/import/text/guide-page-utc-postmortem.txt', '--dry-run', '--format', 'json'],
       { catalog: writeTestCatalog(['twingate']) },

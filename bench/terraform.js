@@ -1,269 +1,183 @@
-// Terraform scan speed over a generated 300-file, ~60k-line tree, as a ratio against a bare read of the same
-// files (same run, same machine), with MB/s against the ≥ 2 MB/s goal. `npm run bench terraform` runs it alone.
-import { mkdtemp, readFile, rm, mkdir, writeFile } from 'node:fs/promises';
+// Terraform scan speed and memory on real public modules (issue 15): per module tree and in total, the first scan in a
+// fresh process (a child: loading the scanner and whatever parser it needs, then the scan; median of BENCH_ROUNDS
+// processes, default 3), the warm scan in this process (median of 5), and the peak RSS of `check` on the tree; each
+// against its goal (≥ 2 MB/s first, ≥ 5 MB/s warm, ≤ 150 MB) and against a bare read of the same files measured in the
+// same process. MB are the bytes of the .tf and .tfvars files. Then the proof that the shallow reader equals the full
+// parse on every tree (terraform-equality.js).
+//
+// Corpus: every subdirectory of BENCH_TF_DIR (default /work/cache/tf when it exists: module repositories fetched there,
+// outside the repository; COMMITS.txt lists them). Without it, the generated tree of terraform-generated.js, whose
+// block mix is calibrated on those modules; with it, the generated tree is measured once too, and both trees'
+// statistics are printed side by side, so the calibration can be checked.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
-import { median, report } from './harness.js';
+import { basename, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { median } from './harness.js';
+import { corpusTrees, run as proveEqual, terraformFiles } from './terraform-equality.js';
+import { generateTree } from './terraform-generated.js';
+import { shapeOf, shapeRows } from './terraform-shape.js';
 
-const ROOTS = 25;
-const SERVICES = ['api', 'web', 'worker', 'billing', 'search'];
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SCAN_CHILD = join(ROOT, 'bench/child/terraform-scan.js');
+const PEAK = join(ROOT, 'bench/child/peak-memory.js');
+const DEFAULT_TF_DIR = '/work/cache/tf';
+const FIRST_GOAL = 2;
+const WARM_GOAL = 5;
+const RSS_LIMIT_MB = 150;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ENV = { ...process.env, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' };
 
-/** A small deterministic generator, so every run measures the same text. */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state / 2147483648;
+const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const mbps = (bytes, ms) => bytes / 1e6 / (ms / 1000);
+
+function runChild(args) {
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', env: ENV, maxBuffer: 64 << 20 });
+  if (result.status !== 0)
+    throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 400)}`);
+  return result;
+}
+
+/** Medians over `ROUNDS` fresh processes of the first scan, its CPU time and the bare read; the highest peak RSS. */
+function firstScans(dir) {
+  const runs = [];
+  for (let round = 0; round < ROUNDS; round++) runs.push(JSON.parse(runChild([SCAN_CHILD, dir]).stdout));
+  const pick = (key) => middle(runs.map((one) => one[key]));
+  return {
+    scanMs: pick('scanMs'),
+    scanCpuMs: pick('scanCpuMs'),
+    readMs: pick('readMs'),
+    peakMb: Math.max(...runs.map((one) => one.peakMb)),
   };
 }
 
-function resourceBlock(next, index, service) {
-  const kind = Math.floor(next() * 8);
-  const name = `${service}_${index}`;
-  switch (kind) {
-    case 0:
-      return `resource "aws_lb" "${name}" {
-  name               = "\${local.prefix}-${index}"
-  load_balancer_type = "application"
-  internal           = ${index % 2 === 0}
-  security_groups    = [aws_security_group.${name}.id]
-
-  dynamic "subnet_mapping" {
-    for_each = var.subnet_ids
-    content {
-      subnet_id = subnet_mapping.value
-    }
-  }
-
-  access_logs {
-    bucket  = aws_s3_bucket.logs.id
-    prefix  = "${service}/${index}"
-    enabled = true
-  }
-
-  tags = merge(local.tags, { Name = "\${local.prefix}-${index}" })
+/** Peak RSS of `check` on the tree, as a user runs it without network. */
+function checkPeakMb(dir) {
+  const result = runChild([PEAK, 'check', dir, '--format', 'json', '--no-sync', '--no-resolve']);
+  const match = /peak-rss-kb (\d+)/.exec(result.stderr);
+  if (!match) throw new Error(`no peak memory from check ${dir}`);
+  return Number(match[1]) / 1024;
 }
 
-resource "aws_security_group" "${name}" {
-  name_prefix = "\${local.prefix}-${index}-"
-  vpc_id      = var.vpc_id
-
-  ingress {
-    from_port   = 443
-    to_port     = 443
-    protocol    = "tcp"
-    cidr_blocks = ["0.0.0.0/0"]
-  }
-}
-`;
-    case 1:
-      return `resource "aws_iam_role_policy" "${name}" {
-  name = "${name}"
-  role = aws_iam_role.${service}.id
-
-  policy = <<-EOT
-    {
-      "Version": "2012-10-17",
-      "Statement": [
-        {
-          "Effect": "Allow",
-          "Action": ["s3:GetObject", "s3:PutObject"],
-          "Resource": "arn:aws:s3:::\${local.prefix}-${index}/*"
-        },
-        {
-          "Effect": "Allow",
-          "Action": ["sqs:SendMessage"],
-          "Resource": "\${aws_sqs_queue.${service}.arn}"
-        }
-      ]
-    }
-  EOT
-}
-`;
-    case 2:
-      return `resource "aws_s3_bucket" "${name}" {
-  for_each = toset(["raw", "processed", "archive"])
-  bucket   = "\${local.prefix}-${index}-\${each.key}"
-  tags     = local.tags
+async function warmScans(dir, scanPaths) {
+  const paths = terraformFiles(dir).filter((path) => /\.(tf|tfvars)$/.test(path));
+  const bytes = paths.reduce((sum, path) => sum + readFileSync(path).length, 0);
+  let dependencies = 0;
+  const warmMs = await median(async () => {
+    const result = await scanPaths([dir]);
+    dependencies = result.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
+  }, 5);
+  const readMs = await median(() => {
+    for (const path of terraformFiles(dir)) if (/\.(tf|tfvars)$/.test(path)) readFileSync(path, 'utf8');
+  }, 5);
+  return { files: paths.length, bytes, dependencies, warmMs, readMs };
 }
 
-resource "aws_s3_bucket_versioning" "${name}" {
-  for_each = aws_s3_bucket.${name}
-  bucket   = each.value.id
-  versioning_configuration {
-    status = "Enabled"
-  }
-}
-`;
-    case 3:
-      return `resource "aws_cloudwatch_metric_alarm" "${name}" {
-  alarm_name          = "\${local.prefix}-${index}-5xx"
-  comparison_operator = "GreaterThanThreshold"
-  evaluation_periods  = 3
-  metric_name         = "HTTPCode_Target_5XX_Count"
-  namespace           = "AWS/ApplicationELB"
-  period              = 60
-  statistic           = "Sum"
-  threshold           = ${10 + index}
-  alarm_description   = "5xx answers from ${service} (\${var.environment})"
-  dimensions = {
-    LoadBalancer = "app/\${local.prefix}/${index}"
-  }
-}
-`;
-    case 4:
-      return `resource "aws_s3_bucket" "${name}_replica" {
-  provider = aws.replica
-  bucket   = "\${local.prefix}-${index}-replica"
-}
-`;
-    case 5:
-      return `resource "cloudflare_record" "${name}" {
-  zone_id = var.zone_id
-  name    = "${service}-${index}"
-  content = "\${local.prefix}.example.com"
-  type    = "CNAME"
-  proxied = true
-  comment = "managed by terraform: {${service}}"
-}
-`;
-    case 6:
-      return `resource "datadog_monitor" "${name}" {
-  name    = "${service} ${index} latency"
-  type    = "metric alert"
-  query   = "avg(last_5m):avg:trace.http.request.duration{service:${service}} > 0.${(index % 9) + 1}"
-  message = <<-EOT
-    Latency of ${service} is high.
-    %{ if var.environment == "production" }@pagerduty-${service}%{ endif }
-  EOT
-
-  monitor_thresholds {
-    critical = 0.${(index % 9) + 1}
-  }
-}
-`;
-    default:
-      return `resource "aws_sqs_queue" "${name}" {
-  name                       = "\${local.prefix}-${index}"
-  visibility_timeout_seconds = 60
-  message_retention_seconds  = 1209600
-  redrive_policy = jsonencode({
-    deadLetterTargetArn = aws_sqs_queue.${service}_dlq.arn
-    maxReceiveCount     = 5
-  })
-}
-`;
-  }
+function speedLine(name, bytes, ms, goal, note) {
+  const rate = mbps(bytes, ms);
+  const verdict = goal === undefined ? 'INFO' : rate >= goal ? 'PASS' : 'MISS';
+  console.log(
+    `${verdict}  ${name.padEnd(46)} ${rate.toFixed(2).padStart(6)} MB/s ${ms.toFixed(0).padStart(6)} ms${goal === undefined ? '' : ` (goal ≥ ${goal} MB/s)`}  ${note}`,
+  );
 }
 
-function rootFiles(next, root) {
-  const service = SERVICES[root % SERVICES.length];
-  const files = {
-    'versions.tf': `terraform {
-  required_providers {
-    aws = {
-      source  = "hashicorp/aws"
-      version = "~> 5.70"
-    }
-    cloudflare = {
-      source  = "cloudflare/cloudflare"
-      version = "~> 4.40"
-    }
-    datadog = {
-      source = "DataDog/datadog"
-    }
-  }
-}
-`,
-    'providers.tf': `provider "aws" {
-  region = var.region
+function memoryLine(name, mb, limit = RSS_LIMIT_MB) {
+  console.log(
+    `${mb <= limit ? 'PASS' : 'MISS'}  ${name.padEnd(46)} ${mb.toFixed(0).padStart(6)} MB  (goal ≤ ${limit} MB)`,
+  );
 }
 
-provider "aws" {
-  alias  = "replica"
-  region = "us-west-2"
-}
-`,
-    'variables.tf': ['region', 'environment', 'vpc_id', 'zone_id', 'subnet_ids']
-      .map(
-        (name) =>
-          `variable "${name}" {\n  type    = ${name === 'subnet_ids' ? 'list(string)' : 'string'}\n  default = ${name === 'region' ? '"eu-west-2"' : name === 'subnet_ids' ? '[]' : '"x"'}\n}\n`,
-      )
-      .join('\n'),
-    'terraform.tfvars': `region      = "eu-west-${1 + (root % 3)}"\nenvironment = "production"\n`,
-    'locals.tf': `locals {\n  prefix = "${service}-\${var.environment}"\n  tags = {\n    Service = "${service}"\n  }\n}\n`,
-  };
-  let index = 0;
-  for (let file = 0; file < 6; file++) {
-    let text = '';
-    while (text.split('\n').length < 390) text += `${resourceBlock(next, index++, service)}\n`;
-    files[`${service}-${file}.tf`] = text;
-  }
-  files['modules.tf'] = `module "queue" {\n  source = "../modules/queue"\n  name   = local.prefix\n}\n`;
-  return files;
+/** One tree's figures, printed; returns them for the total. */
+async function measure(name, dir, scanPaths) {
+  const warm = await warmScans(dir, scanPaths);
+  const first = firstScans(dir);
+  const checkMb = checkPeakMb(dir);
+  console.log(`${name}: ${warm.files} files, ${(warm.bytes / 1e6).toFixed(2)} MB → ${warm.dependencies} dependencies`);
+  speedLine(
+    `${name}: first scan, fresh process`,
+    warm.bytes,
+    first.scanMs,
+    FIRST_GOAL,
+    `${(first.scanMs / first.readMs).toFixed(0)}× a bare read there (${first.readMs.toFixed(0)} ms); on CPU time ${mbps(warm.bytes, first.scanCpuMs).toFixed(2)} MB/s`,
+  );
+  speedLine(
+    `${name}: warm scan, median of 5`,
+    warm.bytes,
+    warm.warmMs,
+    WARM_GOAL,
+    `${(warm.warmMs / warm.readMs).toFixed(0)}× a bare read (${warm.readMs.toFixed(0)} ms)`,
+  );
+  memoryLine(`${name}: peak RSS of check (scan alone ${first.peakMb.toFixed(0)} MB)`, checkMb);
+  return { ...warm, ...first, checkMb };
 }
 
-async function generate(dir) {
-  const next = random(42);
-  const paths = [];
-  for (let root = 0; root < ROOTS; root++) {
-    const rootDir = join(dir, `stack-${String(root).padStart(2, '0')}`);
-    await mkdir(rootDir, { recursive: true });
-    for (const [name, text] of Object.entries(rootFiles(next, root))) {
-      await writeFile(join(rootDir, name), text);
-      paths.push(join(rootDir, name));
-    }
-  }
-  const moduleDir = join(dir, 'modules', 'queue');
-  await mkdir(moduleDir, { recursive: true });
-  let text = 'variable "name" {\n  type = string\n}\n\n';
-  for (let i = 0; text.split('\n').length < 250; i++) text += `${resourceBlock(next, i, 'queue')}\n`;
-  await writeFile(join(moduleDir, 'main.tf'), text);
-  paths.push(join(moduleDir, 'main.tf'));
-  return paths;
+function printShapes(names, shapes) {
+  const rows = shapeRows(shapes);
+  console.log(['statistic', ...names].map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(24))).join(''));
+  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(44) : cell.padStart(24))).join(''));
 }
 
 export async function run() {
-  console.log('\n# terraform: scan of a generated 300-file, ~60k-line tree');
-  const dist = new URL('../dist/', import.meta.url);
-  const { scanPaths } = await import(new URL('scan.js', dist).href);
-  const { createTerraformParser } = await import(new URL('parsers/terraform-config.js', dist).href);
-  const { NO_FILES } = await import(new URL('parsers/types.js', dist).href);
-  const dir = await mkdtemp(join(tmpdir(), 'downstack-bench-tf-'));
+  const corpus = process.env.BENCH_TF_DIR ?? (existsSync(DEFAULT_TF_DIR) ? DEFAULT_TF_DIR : undefined);
+  const trees = corpus ? corpusTrees(corpus) : [];
+  const { scanPaths } = await import(new URL('../dist/scan.js', import.meta.url).href);
+  const generated = mkdtempSync(join(tmpdir(), 'downstack-bench-tf-'));
   try {
-    const paths = await generate(dir);
-    const readAll = async () => Promise.all(paths.map((path) => readFile(path, 'utf8')));
-    const texts = await readAll();
-    const mb = texts.reduce((sum, text) => sum + Buffer.byteLength(text), 0) / 1e6;
-    const lines = texts.reduce((sum, text) => sum + text.split('\n').length - 1, 0);
-    const rate = (ms) => `${(mb / (ms / 1000)).toFixed(2)} MB/s`;
+    const generatedPaths = await generateTree(generated);
+    if (trees.length === 0) {
+      console.log('\n# terraform: generated module repositories (no real corpus: set BENCH_TF_DIR)');
+      trees.push(generated);
+    } else console.log(`\n# terraform: real module repositories under ${corpus} (each subdirectory one tree)`);
 
-    // The first scan in a process pays for loading hcl2-parser; it can only be measured once.
-    const start = performance.now();
-    const first = await scanPaths([dir]);
-    const cold = performance.now() - start;
-    const bare = await median(readAll, 5);
-    const warm = await median(() => scanPaths([dir]), 5);
-    const dependencies = first.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
-    const problems = first.inputs.reduce((sum, input) => sum + input.errors.length, 0) + first.errors.length;
-    console.log(
-      `tree: ${paths.length} files, ${lines} lines, ${mb.toFixed(2)} MB → ${dependencies} dependencies, ${problems} problems`,
-    );
-    report('bare read of the same files', bare, 'bare read', bare);
-    report('terraform scan, first in process', cold, 'bare read', bare, `${rate(cold)} (includes loading hcl2-parser)`);
-    report('terraform scan', warm, 'bare read', bare, rate(warm));
+    const results = [];
+    for (const dir of trees)
+      results.push(await measure(dir === generated ? 'generated' : basename(dir), dir, scanPaths));
+    if (results.length > 1) {
+      const sum = (key) => results.reduce((total, result) => total + result[key], 0);
+      const bytes = sum('bytes');
+      console.log(`all ${results.length} trees: ${sum('files')} files, ${(bytes / 1e6).toFixed(2)} MB`);
+      speedLine(
+        'all: first scan, fresh process',
+        bytes,
+        sum('scanMs'),
+        FIRST_GOAL,
+        `on CPU time ${mbps(bytes, sum('scanCpuMs')).toFixed(2)} MB/s`,
+      );
+      speedLine(
+        'all: warm scan',
+        bytes,
+        sum('warmMs'),
+        WARM_GOAL,
+        `${(sum('warmMs') / sum('readMs')).toFixed(0)}× a bare read`,
+      );
+      memoryLine('all: highest peak RSS of check', Math.max(...results.map((result) => result.checkMb)));
+    }
 
-    // Every block fully parsed: what the header-only fast path saves (one run; it is slow).
-    const inputs = [];
-    for (const path of paths) inputs.push({ path, text: await readFile(path, 'utf8') });
-    const fullStart = performance.now();
-    await createTerraformParser({ fastPath: false }).parseTogether(inputs, NO_FILES);
-    const full = performance.now() - fullStart;
-    report('terraform, every block fully parsed', full, 'bare read', bare, rate(full));
+    if (corpus && trees[0] !== generated) {
+      // The fallback measured once beside the real trees: its speed should be near theirs, its statistics too.
+      console.log('\ncalibration of the generated fallback (terraform-generated.js) on the real trees:');
+      const real = await shapeOf(trees.flatMap(terraformFiles));
+      printShapes(['real corpus', 'generated'], [real, await shapeOf(generatedPaths)]);
+      const fallback = await measure('generated', generated, scanPaths);
+      const bytes = results.reduce((total, result) => total + result.bytes, 0);
+      const realFirst = mbps(
+        bytes,
+        results.reduce((total, result) => total + result.scanMs, 0),
+      );
+      const realWarm = mbps(
+        bytes,
+        results.reduce((total, result) => total + result.warmMs, 0),
+      );
+      console.log(
+        `INFO  MB/s real vs generated: first scan ${realFirst.toFixed(2)} vs ${mbps(fallback.bytes, fallback.scanMs).toFixed(2)}, warm ${realWarm.toFixed(2)} vs ${mbps(fallback.bytes, fallback.warmMs).toFixed(2)}`,
+      );
+    }
+
+    console.log('\nshallow reader against the full parse (terraform-equality.js):');
+    await proveEqual(trees);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    rmSync(generated, { recursive: true, force: true });
   }
 }
 

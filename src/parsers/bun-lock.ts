@@ -12,7 +12,7 @@ import {
 } from './lockfile/lock-graph.js';
 import { parseJsoncText } from './lockfile/jsonc-text.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, inScope, type Parser, type ParseResult, type ParseScope } from './types.js';
 
 const FIX = 'bun install rewrites a conflicted bun.lock';
 const KNOWN_VERSIONS = new Set([0, 1, 2]);
@@ -24,7 +24,7 @@ const PACKAGE_SECTIONS: Array<[string, EdgeType]> = [
 const WORKSPACE_SECTIONS: Array<[string, EdgeType]> = [...PACKAGE_SECTIONS, ['devDependencies', 'dev']];
 const rootId = (dir: string) => `workspace:${dir}`;
 
-export function parseBunLock(text: string, path: string): ParseResult {
+export function parseBunLock(text: string, path: string, _files?: FileAccess, scope?: ParseScope): ParseResult {
   const errors: InputProblem[] = [];
   let parsed: ReturnType<typeof parseJsoncText>;
   try {
@@ -94,7 +94,7 @@ export function parseBunLock(text: string, path: string): ParseResult {
       name,
       edges: edgesOf(manifest, dir === '' ? '' : name, WORKSPACE_SECTIONS),
     });
-    roots.push({ id: rootId(dir), name });
+    roots.push({ id: rootId(dir), name, dir: dir || '.' });
   }
   for (const [key, entry] of Object.entries(packages)) {
     if (workspaceKeys.has(key) || !Array.isArray(entry) || typeof entry[0] !== 'string') continue;
@@ -112,9 +112,11 @@ export function parseBunLock(text: string, path: string): ParseResult {
   }
   roots.sort((a, b) => (a.id === rootId('') ? -1 : b.id === rootId('') ? 1 : a.id < b.id ? -1 : 1));
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots }, path),
+    dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
     errors,
-    projectDirs: Object.keys(workspaces).map((dir) => dir || '.'),
+    projectDirs: Object.keys(workspaces)
+      .map((dir) => dir || '.')
+      .filter((dir) => !scope || inScope(dir, scope)),
   };
 }
 

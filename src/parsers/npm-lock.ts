@@ -6,7 +6,15 @@ import { dependenciesFromGraph, type LockGraph } from './lockfile/lock-graph.js'
 import { graphFromArborist } from './lockfile/npm-lock-arborist.js';
 import { alignedLines, entryLines, graphFromPackages } from './lockfile/npm-lock-walk.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, besides, type FileAccess, type Parser, type ParseResult } from './types.js';
+import {
+  basename,
+  besides,
+  type FileAccess,
+  inScope,
+  type Parser,
+  type ParseResult,
+  type ParseScope,
+} from './types.js';
 
 const FIX = 'npm install rewrites a conflicted package-lock.json';
 
@@ -54,14 +62,19 @@ export function parseNpmLock(text: string, path: string): ParseResult {
 }
 
 /** As the scan reads it: the fast path for v2/v3; v1 through npm's arborist, with the package.json next to it. */
-export async function parseNpmLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+export async function parseNpmLockInProject(
+  text: string,
+  path: string,
+  files: FileAccess,
+  scope?: ParseScope,
+): Promise<ParseResult> {
   const loaded = load(text, path);
-  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path);
+  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path, scope);
   const manifest = await files.read(besides(path, 'package.json'));
-  return readWithArborist(loaded, text, path, 'text' in manifest ? manifest.text : undefined);
+  return readWithArborist(loaded, text, path, 'text' in manifest ? manifest.text : undefined, scope);
 }
 
-function walk({ lock, errors }: LoadedLock, text: string, path: string): ParseResult {
+function walk({ lock, errors }: LoadedLock, text: string, path: string, scope?: ParseScope): ParseResult {
   if (!isRecord(lock.packages))
     throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist');
   const locations = Object.keys(lock.packages);
@@ -71,7 +84,11 @@ function walk({ lock, errors }: LoadedLock, text: string, path: string): ParseRe
     ? (_location: string, index: number) => aligned[index]
     : (location: string) => lines?.get(location);
   const graph = graphFromPackages(lock.packages, lineOf, rootName(lock, path), locations);
-  return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
+  return {
+    dependencies: dependenciesFromGraph(graph, path, 'npm', scope),
+    errors,
+    projectDirs: projectDirs(graph, scope),
+  };
 }
 
 /** The reference path through @npmcli/arborist: always for v1, and for proving the fast path right. */
@@ -84,6 +101,7 @@ async function readWithArborist(
   text: string,
   path: string,
   manifest?: string,
+  scope?: ParseScope,
 ): Promise<ParseResult> {
   const lines = keyLines(text, path, errors);
   const fileName = basename(path) === 'npm-shrinkwrap.json' ? 'npm-shrinkwrap.json' : 'package-lock.json';
@@ -92,14 +110,22 @@ async function readWithArborist(
     path,
     errors,
   );
-  return { dependencies: dependenciesFromGraph(graph, path), errors, projectDirs: projectDirs(graph) };
+  return {
+    dependencies: dependenciesFromGraph(graph, path, 'npm', scope),
+    errors,
+    projectDirs: projectDirs(graph, scope),
+  };
 }
 
-/** The root, its workspaces and linked local packages: the lockfile accounts for all of their manifests. */
-function projectDirs(graph: LockGraph): string[] {
+/**
+ * The root, its workspaces and linked local packages: the lockfile accounts for all of their manifests (read for a
+ * scope, for those inside it).
+ */
+function projectDirs(graph: LockGraph, scope?: ParseScope): string[] {
   return [...graph.nodes.keys()]
     .filter((id) => !id.includes('node_modules/') && !id.startsWith('..'))
-    .map((id) => id || '.');
+    .map((id) => id || '.')
+    .filter((dir) => !scope || inScope(dir, scope));
 }
 
 function rootName(lock: Record<string, unknown>, path: string): string {

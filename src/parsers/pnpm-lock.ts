@@ -11,7 +11,15 @@ import {
   type LockRoot,
 } from './lockfile/lock-graph.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, besides, type FileAccess, type Parser, type ParseResult } from './types.js';
+import {
+  basename,
+  besides,
+  type FileAccess,
+  inScope,
+  type Parser,
+  type ParseResult,
+  type ParseScope,
+} from './types.js';
 import { readYamlLock, type YamlEntry, type YamlLock } from './lockfile/yaml-lock.js';
 
 const FIX = 'pnpm install --lockfile-only rewrites a conflicted pnpm-lock.yaml';
@@ -46,6 +54,7 @@ function build(
   { yaml, importers: importerEntries }: LoadedPnpmLock,
   path: string,
   names: Map<string, string>,
+  scope?: ParseScope,
 ): ParseResult {
   const errors: InputProblem[] = [];
   const version = yaml.scalar(yaml.get(yaml.root, 'lockfileVersion'));
@@ -92,7 +101,7 @@ function build(
       }
     }
     nodes.set(importerId(dir), { id: importerId(dir), name: dir, edges });
-    roots.push({ id: importerId(dir), name: dir });
+    roots.push({ id: importerId(dir), name: dir, dir });
   }
   for (const root of roots) {
     const dir = root.id.slice('importer:'.length);
@@ -133,9 +142,9 @@ function build(
   }
   if (roots.length === 0) throw new ParseError(path, 1, 'no importers in this pnpm lockfile');
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path),
+    dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path, 'npm', scope),
     errors,
-    projectDirs: roots.map((root) => root.id.slice('importer:'.length)),
+    projectDirs: roots.map((root) => root.id.slice('importer:'.length)).filter((dir) => !scope || inScope(dir, scope)),
   };
 }
 
@@ -154,7 +163,12 @@ function splitId(id: string): { name: string; version: string } {
 }
 
 /** As the scan reads it: each importer named after its package.json (the lockfile gives only directories). */
-export async function parsePnpmLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+export async function parsePnpmLockInProject(
+  text: string,
+  path: string,
+  files: FileAccess,
+  scope?: ParseScope,
+): Promise<ParseResult> {
   const loaded = load(text, path);
   const names = new Map<string, string>();
   for (const importer of loaded.importers) {
@@ -163,7 +177,7 @@ export async function parsePnpmLockInProject(text: string, path: string, files: 
     const name = manifestName('text' in manifest ? manifest.text : undefined);
     if (name) names.set(dir, name);
   }
-  return build(loaded, path, names);
+  return build(loaded, path, names, scope);
 }
 
 export function manifestName(text: string | undefined): string | undefined {

@@ -18,6 +18,20 @@ export interface ParseResult {
   projectDirs?: string[];
 }
 
+/**
+ * A lockfile read from the workspace root above the scanned folders (src/workspace-root.ts): only the workspaces at or
+ * under `within` (folders relative to the lockfile's, posix) are chain roots, what they reach through the others
+ * included. Lockfile parsers honour it; no other parser is handed one.
+ */
+export interface ParseScope {
+  within: readonly string[];
+}
+
+/** Whether a workspace folder (relative to the lockfile's, posix, `.` for its own) is at or under one of `within`. */
+export function inScope(dir: string, scope: ParseScope): boolean {
+  return scope.within.some((folder) => dir === folder || dir.startsWith(`${folder}/`));
+}
+
 /** One input: its path as the scan names it (`<stdin>` for standard input), and its text. */
 export interface SourceFile {
   path: string;
@@ -69,9 +83,10 @@ export interface Parser {
   sniff(text: string): boolean;
   /**
    * Text → dependencies (or a promise of them). Throws `ParseError` when nothing at all can be read; anything
-   * less is an entry in `errors` and the rest counts.
+   * less is an entry in `errors` and the rest counts. `scope` is set only for a workspace root's lockfile read from
+   * a folder inside it; `projectDirs` then names only the scoped workspaces.
    */
-  parse(text: string, path: string, files: FileAccess): ParseResult | Promise<ParseResult>;
+  parse(text: string, path: string, files: FileAccess, scope?: ParseScope): ParseResult | Promise<ParseResult>;
   /**
    * Only for formats whose unit is bigger than one file (a Terraform module is a directory, and which modules are
    * roots depends on which call which): the core then calls this once with every input the parser claimed in the

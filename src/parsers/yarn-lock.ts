@@ -1,7 +1,7 @@
 // yarn.lock, both formats: v1 (classic) and v2+ (berry, recognised by its __metadata block).
 import type { InputProblem } from '../model.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type FileAccess, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, type Parser, type ParseResult, type ParseScope } from './types.js';
 import { readManifest, readWorkspaceManifests } from './lockfile/workspace-manifests.js';
 import { berryWorkspaceDirs, parseYarnBerry } from './lockfile/yarn-berry.js';
 import { parseYarnClassic } from './lockfile/yarn-classic.js';
@@ -21,7 +21,12 @@ export function parseYarnLock(text: string, path: string): ParseResult {
  * As the scan reads it, with the manifests next to the lockfile: yarn v1 does not name its roots, and berry drops
  * the dev flag of workspace dependencies.
  */
-export async function parseYarnLockInProject(text: string, path: string, files: FileAccess): Promise<ParseResult> {
+export async function parseYarnLockInProject(
+  text: string,
+  path: string,
+  files: FileAccess,
+  scope?: ParseScope,
+): Promise<ParseResult> {
   assertNoConflictMarkers(text, path, FIX);
   const problems: InputProblem[] = [];
   let result: ParseResult;
@@ -32,9 +37,9 @@ export async function parseYarnLockInProject(text: string, path: string, files: 
       const manifest = await readManifest(files, dir, path, problems);
       if (manifest) devNames.set(dir, devOnlyNames(manifest));
     }
-    result = parseYarnBerry(yaml, path, devNames);
+    result = parseYarnBerry(yaml, path, devNames, scope);
   } else {
-    result = parseYarnClassic(text, path, await readWorkspaceManifests(files, path, problems), dirName(path));
+    result = parseYarnClassic(text, path, await readWorkspaceManifests(files, path, problems), dirName(path), scope);
   }
   return { ...result, errors: [...problems, ...result.errors] };
 }

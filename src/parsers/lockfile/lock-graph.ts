@@ -4,6 +4,7 @@
 import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
 import { reachOfRank } from '../../reach.js';
 import { CHAIN_PENDING, type ChainLink, chainLink, withChain } from '../../via-chain.js';
+import { inScope, type ParseScope } from '../types.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -30,6 +31,8 @@ export interface LockRoot {
   id: string;
   /** Shown first in `via` chains and as `workspace`. */
   name: string;
+  /** The root's folder relative to the lockfile's (posix, `.` for its own): what a ParseScope selects by. */
+  dir?: string;
 }
 
 export interface LockGraph {
@@ -53,8 +56,19 @@ const THEIRS_RANK: Record<EdgeType, number> = { prod: 1, optional: 2, peer: 2, d
  * best first, finds both: each node is finished the first time it leaves a queue, and the walk costs
  * O(packages + edges) in time and memory at any depth (each chain is its parent's plus one link).
  */
-export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem: Ecosystem = 'npm'): Dependency[] {
-  const kinds = graph.roots.length > 0 && hasRecordedKinds(graph) ? undefined : computeKinds(graph);
+export function dependenciesFromGraph(
+  graph: LockGraph,
+  file: string,
+  ecosystem: Ecosystem = 'npm',
+  scope?: ParseScope,
+): Dependency[] {
+  // With a scope, chains start only at its workspaces; the other roots stay the repository's own packages.
+  const starts = scope ? graph.roots.filter((root) => root.dir !== undefined && inScope(root.dir, scope)) : graph.roots;
+  // A recorded kind is relative to every root; the scoped workspaces' own is computed from them.
+  const kinds =
+    !scope && graph.roots.length > 0 && hasRecordedKinds(graph)
+      ? undefined
+      : computeKinds({ nodes: graph.nodes, roots: starts });
   const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
   const multi = graph.roots.length > 1;
   // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order.
@@ -64,7 +78,7 @@ export function dependenciesFromGraph(graph: LockGraph, file: string, ecosystem:
   const out: Dependency[] = [];
   // Dev-only packages go last, so reports that show the first few pieces of evidence show what ships.
   const devOut: Dependency[] = [];
-  for (const root of graph.roots) {
+  for (const root of starts) {
     const start = graph.nodes.get(root.id);
     if (!start) continue;
     const best = new Map<string, number>([[root.id, 0]]);

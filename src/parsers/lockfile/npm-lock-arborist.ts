@@ -153,7 +153,7 @@ function inferredRoot(lock: Record<string, unknown>, name: string): Record<strin
 
 function toGraph(tree: ArboristNode, input: ArboristInput): LockGraph {
   const nodes = new Map<string, LockNode>();
-  const roots: LockRoot[] = [{ id: '', name: tree.packageName || input.fallbackRootName }];
+  const roots: LockRoot[] = [{ id: '', name: tree.packageName || input.fallbackRootName, dir: '.' }];
   // A v1 lockfile records a linked local package's name only on the link (its folder), not on its target.
   const linkNames = new Map<string, string>();
   const v1 = !isRecord(input.lock.packages);
@@ -181,7 +181,7 @@ function toGraph(tree: ArboristNode, input: ArboristInput): LockGraph {
       // A package outside node_modules is a folder of this repository (a workspace or a `file:` package).
       ...(node.location !== '' && !node.location.includes('node_modules/') ? { ours: true } : {}),
     });
-    if (node.isWorkspace && node.location !== '') roots.push({ id: node.location, name });
+    if (node.isWorkspace && node.location !== '') roots.push({ id: node.location, name, dir: node.location });
   }
   roots.sort((a, b) => (a.id === '' ? -1 : b.id === '' ? 1 : a.id < b.id ? -1 : 1));
   return { nodes, roots };

@@ -178,7 +178,11 @@ export function graphFromPackages(
   const isWorkspace = workspaceMatcher(workspacePatterns(rootMeta));
   const nodes = new Map<string, LockNode>();
   const roots: LockRoot[] = [
-    { id: '', name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName },
+    {
+      id: '',
+      name: typeof rootMeta.name === 'string' && rootMeta.name !== '' ? rootMeta.name : fallbackRootName,
+      dir: '.',
+    },
   ];
 
   const resolver = new PackageResolver(packages, locations);
@@ -230,7 +234,8 @@ export function graphFromPackages(
       // A package outside node_modules is a folder of this repository (a workspace or a `file:` package).
       ...(location !== '' && !location.includes(NM) ? { ours: true } : {}),
     });
-    if (location !== '' && !location.includes(NM) && isWorkspace(location)) roots.push({ id: location, name });
+    if (location !== '' && !location.includes(NM) && isWorkspace(location))
+      roots.push({ id: location, name, dir: location });
   }
   if (!nodes.has('')) nodes.set('', { id: '', name: roots[0]?.name ?? fallbackRootName, edges: [] });
   roots.sort((a, b) => (a.id === '' ? -1 : b.id === '' ? 1 : a.id < b.id ? -1 : 1));

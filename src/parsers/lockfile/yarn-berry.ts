@@ -3,7 +3,7 @@
 // workspaces are entries whose resolution is `name@workspace:path`.
 import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import type { ParseResult } from '../types.js';
+import { inScope, type ParseResult, type ParseScope } from '../types.js';
 import type { YamlEntry, YamlLock } from './yaml-lock.js';
 
 /** Berry lockfile format versions seen in the wild (yarn 2 wrote 4, yarn 4 writes 8). */
@@ -27,6 +27,7 @@ export function parseYarnBerry(
   yaml: YamlLock,
   path: string,
   devNames: Map<string, Set<string>> = new Map(),
+  scope?: ParseScope,
 ): ParseResult {
   const errors: InputProblem[] = [];
   const metadata = yaml.get(yaml.root, '__metadata');
@@ -68,13 +69,13 @@ export function parseYarnBerry(
     // The lockfile records peer dependencies unresolved: whoever provides them already has its own edge.
     const version = yaml.scalar(yaml.get(entry.value, 'version'));
     nodes.set(id, { id, name, ...(version !== undefined && !workspace ? { version } : {}), line: entry.line, edges });
-    if (workspace) roots.push({ id, name });
+    if (workspace) roots.push({ id, name, dir: reference.slice('workspace:'.length) });
   }
   roots.sort((a, b) => (isTopWorkspace(a.id) ? -1 : isTopWorkspace(b.id) ? 1 : a.id < b.id ? -1 : 1));
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots }, path),
+    dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
     errors,
-    projectDirs: roots.map((root) => splitLocator(root.id).reference.slice('workspace:'.length)),
+    projectDirs: roots.map((root) => root.dir as string).filter((dir) => !scope || inScope(dir, scope)),
   };
 }
 

@@ -5,7 +5,7 @@ import { ParseError } from '../../errors.js';
 import { isRecord } from '../../json-text.js';
 import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import type { ParseResult } from '../types.js';
+import { inScope, type ParseResult, type ParseScope } from '../types.js';
 
 interface ClassicEntry {
   id: string;
@@ -162,6 +162,7 @@ export function parseYarnClassic(
   path: string,
   manifests: WorkspaceManifest[],
   fallbackRootName: string,
+  scope?: ParseScope,
 ): ParseResult {
   const errors: InputProblem[] = [];
   const entries = readYarnClassic(text, path, errors);
@@ -194,7 +195,7 @@ export function parseYarnClassic(
     const name =
       typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : dir === '.' ? fallbackRootName : dir;
     workspaceIds.set(name, `workspace:${dir}`);
-    roots.push({ id: `workspace:${dir}`, name });
+    roots.push({ id: `workspace:${dir}`, name, dir });
   }
   for (const { dir, manifest } of manifests) {
     const edges: LockEdge[] = [];
@@ -224,11 +225,11 @@ export function parseYarnClassic(
     for (const node of nodes.values()) for (const edge of node.edges) required.add(edge.to);
     const edges = [...nodes.keys()].filter((id) => !required.has(id)).map((to) => ({ to, type: 'prod' as const }));
     nodes.set('workspace:.', { id: 'workspace:.', name: fallbackRootName, edges });
-    roots.push({ id: 'workspace:.', name: fallbackRootName });
+    roots.push({ id: 'workspace:.', name: fallbackRootName, dir: '.' });
   }
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots }, path),
+    dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
     errors,
-    projectDirs: manifests.map((entry) => entry.dir),
+    projectDirs: manifests.map((entry) => entry.dir).filter((dir) => !scope || inScope(dir, scope)),
   };
 }

@@ -85,6 +85,11 @@ export interface InputResult {
   errors: InputProblem[];
   /** Scheduled jobs the input declares (CI crons, platform crons, CronJobs, cloud schedulers). */
   jobs?: ScheduledJob[];
+  /**
+   * Set for the lockfile of a workspace root above the scanned folder (`check apps/web` in a monorepo), read for the
+   * folder's workspaces only: the file declaring the workspaces, and those read (folders relative to the lockfile's).
+   */
+  workspaceRoot?: { declaredIn: string; workspaces: string[] };
 }
 
 /** Who runs a scheduled job; each kind reads its schedule its own way (src/jobs/kinds.ts). */

@@ -2,7 +2,7 @@
 // FileAccess handle they may read more through.
 import type { Dirent } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, normalize, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { ParseError } from './errors.js';
 import {
@@ -16,7 +16,8 @@ import {
 } from './file-access.js';
 import type { InputProblem, InputResult } from './model.js';
 import { entryForPath, type ParserEntry, parserForText } from './parsers/index.js';
-import { type FileAccess, NO_FILES, type Parser, type SourceFile } from './parsers/types.js';
+import { type FileAccess, NO_FILES, type Parser, type ParseScope, type SourceFile } from './parsers/types.js';
+import { findWorkspaceRoot, type WorkspaceRoot } from './workspace-root.js';
 
 export { MAX_INPUT_BYTES } from './file-access.js';
 
@@ -38,6 +39,8 @@ interface Candidate {
   claimed?: ParserEntry;
   /** Found in the walk as a symbolic link: read only when its target is inside the scan. */
   link?: boolean;
+  /** The lockfile of the workspace root above scanned folders, read for their workspaces only. */
+  above?: { root: WorkspaceRoot; scope: ParseScope };
 }
 
 export async function scanPaths(paths: string[], options: ScanOptions = {}): Promise<ScanResult> {
@@ -46,6 +49,8 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
   const candidates: Candidate[] = [];
   /** What the user asked to scan: the directories given, and the directories of the files given. */
   const roots: string[] = [];
+  /** Workspace roots above scanned folders (`check apps/web` in a monorepo), whose lockfile the folder's tree is in. */
+  const rootsAbove: WorkspaceRoot[] = [];
 
   for (const path of paths) {
     if (path === '-') {
@@ -68,12 +73,16 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
     if (info.isDirectory()) {
       roots.push(path);
       await walk(path, [], candidates, errors);
+      const found = await findWorkspaceRoot(path);
+      if (found.problem) errors.push(found.problem);
+      if (found.root) rootsAbove.push(found.root);
     } else {
       roots.push(dirname(path));
       candidates.push({ path, claimed: entryForPath(path) });
     }
   }
 
+  candidates.push(...lockfilesAbove(rootsAbove, candidates));
   const maxBytes = options.maxBytes ?? MAX_INPUT_BYTES;
   const files = createFileAccess(roots, maxBytes);
   const inside = insideRoots(roots);
@@ -99,7 +108,9 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       else together.set(parser, [{ path: candidate.path, text: read.text }]);
       continue;
     }
-    const result = await parseText(read.text, candidate.path, parser, files);
+    const result = candidate.above
+      ? await parseAbove(read.text, candidate.path, parser, candidate.above, roots, maxBytes)
+      : await parseText(read.text, candidate.path, parser, files);
     if (result.input.kind === 'unknown') errors.push(...result.input.errors);
     else if (!isQuietAndEmpty(result)) parsed.push(result);
   }
@@ -132,7 +143,59 @@ interface Parsed {
   projectDirs?: string[];
 }
 
-async function parseText(text: string, path: string, claimed: Parser | undefined, files: FileAccess): Promise<Parsed> {
+/**
+ * One lockfile per workspace root above the scan, read for every scanned folder under it, unless the walk reached it
+ * already (the root was scanned too).
+ */
+function lockfilesAbove(found: WorkspaceRoot[], candidates: Candidate[]): Candidate[] {
+  const walked = new Set(candidates.map((candidate) => resolve(candidate.path)));
+  const byLockfile = new Map<string, Candidate & { above: { root: WorkspaceRoot; scope: ParseScope } }>();
+  for (const root of found) {
+    const key = resolve(root.lockfile);
+    if (walked.has(key)) continue;
+    const known = byLockfile.get(key);
+    if (known) known.above.scope = { within: [...known.above.scope.within, root.within] };
+    else
+      byLockfile.set(key, {
+        path: root.lockfile,
+        claimed: entryForPath(root.lockfile),
+        above: { root, scope: { within: [root.within] } },
+      });
+  }
+  return [...byLockfile.values()];
+}
+
+/**
+ * A workspace root's lockfile, read for the scanned folders' workspaces. Its parser may read the root's manifests
+ * (workspace names, yarn's roots): the root is inside the repository (src/workspace-root.ts stops at the git root).
+ */
+async function parseAbove(
+  text: string,
+  path: string,
+  parser: Parser | undefined,
+  { root, scope }: { root: WorkspaceRoot; scope: ParseScope },
+  roots: string[],
+  maxBytes: number,
+): Promise<Parsed> {
+  const result = await parseText(text, path, parser, createFileAccess([...roots, root.dir], maxBytes), scope);
+  if (!result.read) return result;
+  const workspaces = result.projectDirs ?? [];
+  result.input.workspaceRoot = { declaredIn: root.declaredIn, workspaces };
+  if (workspaces.length === 0)
+    result.input.errors.push({
+      file: path,
+      message: `lists no workspace in ${scope.within.join(', ')} though ${root.declaredIn} declares it; install again to update the lockfile (the folder's own manifests are read instead)`,
+    });
+  return result;
+}
+
+async function parseText(
+  text: string,
+  path: string,
+  claimed: Parser | undefined,
+  files: FileAccess,
+  scope?: ParseScope,
+): Promise<Parsed> {
   const parser = claimed ?? (await parserForText(text));
   if (!parser) {
     const problem = {
@@ -142,7 +205,7 @@ async function parseText(text: string, path: string, claimed: Parser | undefined
     return { input: { file: path, kind: 'unknown', dependencies: [], errors: [problem] }, read: false };
   }
   try {
-    const result = await parser.parse(text, path, files);
+    const result = await parser.parse(text, path, files, scope);
     const jobs = result.jobs ?? [];
     return {
       input: {
@@ -179,9 +242,10 @@ function withoutSuperseded(parsed: Parsed[]): InputResult[] {
   for (const { input, parser, read, projectDirs } of parsed) {
     if (!read || !parser?.supersedes) continue;
     for (const dir of projectDirs ?? ['.'])
-      for (const name of parser.supersedes) covered.add(normalize(join(dirname(input.file), dir, name)));
+      for (const name of parser.supersedes) covered.add(resolve(dirname(input.file), dir, name));
   }
-  return parsed.filter(({ input }) => !covered.has(normalize(input.file))).map(({ input }) => input);
+  // Resolved: a workspace root's lockfile is named from above (`../../pnpm-lock.yaml`), the folder's manifest not.
+  return parsed.filter(({ input }) => !covered.has(resolve(input.file))).map(({ input }) => input);
 }
 
 interface IgnoreScope {

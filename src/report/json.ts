@@ -18,6 +18,7 @@ export function checkToJson(report: CheckReport): object {
       kind: input.kind,
       dependencies: input.dependencies.length,
       ...(input.jobs ? { jobs: input.jobs.length } : {}),
+      ...(input.workspaceRoot ? { workspaceRoot: input.workspaceRoot } : {}),
       errors: input.errors,
     })),
     providers: onePerProvider(report.exposures).map(({ exposure, alsoThrough }) => ({

@@ -34,6 +34,7 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
     text`${paint(c.bold, 'downstack')}  ${plural(direct.length, 'provider')}${upstreamCount(counted)} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})${outsideCount(outside)}  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
   );
   out.push(paint(c.dim, indexLine(report, options.now)));
+  for (const line of workspaceRootLines(report)) out.push(paint(c.dim, line));
   out.push(text``);
 
   if (report.exposures.length === 0) {
@@ -276,6 +277,19 @@ function steps(via: string[]): SafeText {
     shown.map((step) => text`${cleanLine(step, 120)}`),
     text` › `,
   );
+}
+
+/** A lockfile read from the workspace root above the scanned folder says so, and which workspaces it was read for. */
+function workspaceRootLines(report: CheckReport): SafeText[] {
+  return report.inputs.flatMap((input) => {
+    const root = input.workspaceRoot;
+    if (!root || root.workspaces.length === 0) return [];
+    const shown = root.workspaces.slice(0, 4).map((dir) => cleanLine(dir, 80));
+    const more = root.workspaces.length > 4 ? `, +${root.workspaces.length - 4} more` : '';
+    return [
+      text`${root.workspaces.length === 1 ? 'workspace' : 'workspaces'} ${shown.join(', ')}${more} of ${cleanLine(root.declaredIn, 200)}: packages read from the root lockfile ${cleanLine(input.file, 200)} (above the scanned folder; read only)`,
+    ];
+  });
 }
 
 function indexLine(report: CheckReport, now: Date): SafeText {

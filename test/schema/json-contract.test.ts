@@ -73,6 +73,8 @@ describe('check --format json matches schema/check-report.schema.json', () => {
     writeFileSync(join(upstream, 'Dockerfile'), 'FROM quay.io/cilium/hubble-ui:v0.13.3\n');
     writeFileSync(join(upstream, 'domains.txt'), 'ledger.s3.us-east-1.amazonaws.com\n');
     await check([upstream, '--index', tempDir(), '--no-snapshot', '--no-resolve']);
+    // A folder inside the monorepo: the root's lockfile, read for that workspace (inputs[].workspaceRoot).
+    await check(['test/fixtures/lockfiles/pnpm-v9-workspaces/packages/api', '--index', tempDir(), '--no-snapshot']);
   });
 
   it('for scheduled jobs and the runs inside each replay window, interval schedules without a start included', async () => {

@@ -101,7 +101,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const matcher = buildMatcher(catalog);
   const resolved = options.dns ? await options.dns.resolve(dependencies, matcher) : { found: [], problems: [] };
   const errors = [...scan.errors, ...attachProblems(scan.inputs, resolved.problems)];
-  const { exposures, unmatched, own } = exposuresFor([...dependencies, ...resolved.found], matcher, catalog);
+  const { exposures, unmatched, own } = exposuresFor(
+    [...dependencies, ...resolved.found],
+    matcher,
+    catalog,
+    scan.inputs.flatMap((input) => input.ownPackages ?? []),
+  );
   const jobs = knownJobs(
     scan.inputs.flatMap((input) => input.jobs ?? []),
     matcher,

@@ -90,6 +90,8 @@ export interface InputResult {
    * folder's workspaces only: the file declaring the workspaces, and those read (folders relative to the lockfile's).
    */
   workspaceRoot?: { declaredIn: string; workspaces: string[] };
+  /** A lockfile's root and workspace package names: the repository's own packages (kept out of the JSON). */
+  ownPackages?: string[];
 }
 
 /** Who runs a scheduled job; each kind reads its schedule its own way (src/jobs/kinds.ts). */

@@ -214,6 +214,7 @@ async function parseText(
         dependencies: result.dependencies,
         errors: result.errors,
         ...(jobs.length > 0 ? { jobs } : {}),
+        ...(result.ownPackages?.length ? { ownPackages: result.ownPackages } : {}),
       },
       parser,
       read: true,

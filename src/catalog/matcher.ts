@@ -347,6 +347,8 @@ export function exposuresFor(
   dependencies: Dependency[],
   matcher: Matcher,
   catalog: Catalog,
+  /** The repository's own packages no dependency's chain shows (the other workspaces of a root read for one folder). */
+  ownPackages: readonly string[] = [],
 ): { exposures: Exposure[]; unmatched: Dependency[]; own: OwnProvider[] } {
   const byProvider = new Map<string, Exposure>();
   const counted = new Map<string, Set<Dependency>>();
@@ -450,7 +452,7 @@ export function exposuresFor(
       exposure.wholeProviderRegions = [...new Set(regions as string[])].sort();
   }
 
-  const own = ownProviders(byProvider, dependencies);
+  const own = ownProviders(byProvider, dependencies, ownPackages);
   const ownIds = new Set(own.map((entry) => entry.provider));
   const direct = [...byProvider.values()].filter((exposure) => !ownIds.has(exposure.provider));
   for (const exposure of direct)
@@ -506,30 +508,36 @@ const scopeOf = (name: string) =>
  * `@dub/analytics`, `@langfuse/shared` beside `langfuse`), the repository is that vendor's code, and the vendor's
  * status page is its own, not a dependency's: Dub's repository calling Dub's API is not exposed to Dub.
  */
-function ownProviders(byProvider: Map<string, Exposure>, dependencies: Dependency[]): OwnProvider[] {
+function ownProviders(
+  byProvider: Map<string, Exposure>,
+  dependencies: Dependency[],
+  ownPackages: readonly string[],
+): OwnProvider[] {
   const ownScopes = new Map<string, string>();
   const roots = new Map<ChainLink, string>();
+  const own = (name: string | undefined) => {
+    const scope = name ? scopeOf(name) : undefined;
+    if (scope && name && !ownScopes.has(scope)) ownScopes.set(scope, name);
+  };
   for (const dependency of dependencies) {
     if (dependency.ecosystem !== 'npm') continue;
-    const root = chainLength(dependency) > 1 ? chainRoot(dependency, roots) : undefined;
-    for (const name of [dependency.workspace, root]) {
-      const scope = name ? scopeOf(name) : undefined;
-      if (scope && name && !ownScopes.has(scope)) ownScopes.set(scope, name);
-    }
+    own(dependency.workspace);
+    own(chainLength(dependency) > 1 ? chainRoot(dependency, roots) : undefined);
   }
+  for (const name of ownPackages) own(name);
   if (ownScopes.size === 0) return [];
-  const own: OwnProvider[] = [];
+  const found: OwnProvider[] = [];
   for (const exposure of byProvider.values()) {
     for (const evidence of exposure.evidence) {
       if (evidence.ecosystem !== 'npm') continue;
       const scope = scopeOf(evidence.name) ?? `@${evidence.name}`;
       const workspace = ownScopes.get(scope);
       if (workspace === undefined) continue;
-      own.push({ provider: exposure.provider, scope, workspace, evidence: exposure.evidence });
+      found.push({ provider: exposure.provider, scope, workspace, evidence: exposure.evidence });
       break;
     }
   }
-  return own;
+  return found;
 }
 
 /** `listed` remembers each component's evidence, so many packages on one component cost a lookup each, not a scan. */

@@ -26,7 +26,12 @@ export interface Explanation {
 }
 
 /** The chains behind a provider id (or name) or an npm package name, shortest first. */
-export function explainTarget(target: string, dependencies: Dependency[], catalog: Catalog): Explanation[] {
+export function explainTarget(
+  target: string,
+  dependencies: Dependency[],
+  catalog: Catalog,
+  ownPackages: readonly string[] = [],
+): Explanation[] {
   const wanted = target.toLowerCase();
   const provider = [...catalog.providers.values()].find(
     (entry) => entry.id === wanted || entry.name.toLowerCase() === wanted,
@@ -35,7 +40,7 @@ export function explainTarget(target: string, dependencies: Dependency[], catalo
     const chains = dependencies.filter((dependency) => dependency.name === target);
     return chains.length > 0 ? [{ chains: sortChains(chains) }] : [];
   }
-  const { exposures, own } = exposuresFor(dependencies, buildMatcher(catalog), catalog);
+  const { exposures, own } = exposuresFor(dependencies, buildMatcher(catalog), catalog, ownPackages);
   const ownEntry = own.find((entry) => entry.provider === provider.id);
   if (ownEntry)
     return [
@@ -133,7 +138,12 @@ export async function runExplainCommand(
   context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
   const skipped = dnsNote(dns.summary());
   if (skipped) context.stderr.write(`${skipped}\n`);
-  const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog);
+  const explanations = explainTarget(
+    target,
+    [...dependencies, ...resolved.found],
+    catalog,
+    scan.inputs.flatMap((input) => input.ownPackages ?? []),
+  );
   if (flags.format === 'json') await context.emit(jsonDocument(explanations));
   else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
   else await context.emit(text`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);

@@ -92,6 +92,7 @@ async function selectProviders(
       scan.inputs.flatMap((input) => input.dependencies),
       catalog,
       dns,
+      scan.inputs.flatMap((input) => input.ownPackages ?? []),
     );
   } finally {
     dns.close();

@@ -117,6 +117,7 @@ export function parseBunLock(text: string, path: string, _files?: FileAccess, sc
     projectDirs: Object.keys(workspaces)
       .map((dir) => dir || '.')
       .filter((dir) => !scope || inScope(dir, scope)),
+    ownPackages: roots.map((root) => root.name),
   };
 }
 

@@ -88,6 +88,7 @@ function walk({ lock, errors }: LoadedLock, text: string, path: string, scope?: 
     dependencies: dependenciesFromGraph(graph, path, 'npm', scope),
     errors,
     projectDirs: projectDirs(graph, scope),
+    ownPackages: graph.roots.map((root) => root.name),
   };
 }
 
@@ -114,6 +115,7 @@ async function readWithArborist(
     dependencies: dependenciesFromGraph(graph, path, 'npm', scope),
     errors,
     projectDirs: projectDirs(graph, scope),
+    ownPackages: graph.roots.map((root) => root.name),
   };
 }
 

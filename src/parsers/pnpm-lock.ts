@@ -145,6 +145,7 @@ function build(
     dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path, 'npm', scope),
     errors,
     projectDirs: roots.map((root) => root.id.slice('importer:'.length)).filter((dir) => !scope || inScope(dir, scope)),
+    ownPackages: roots.map((root) => root.name),
   };
 }
 

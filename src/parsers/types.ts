@@ -16,6 +16,11 @@ export interface ParseResult {
   errors: InputProblem[];
   /** Directories (relative to the input's own, `.` for itself) of the projects this input accounts for. */
   projectDirs?: string[];
+  /**
+   * A lockfile's root and workspace packages by name, read with a scope or not: the repository's own packages, whose
+   * npm scope tells a vendor's own repository from a customer's (src/catalog/matcher.ts).
+   */
+  ownPackages?: string[];
 }
 
 /**

@@ -24,10 +24,11 @@ export async function stackProviders(
   dependencies: Parameters<typeof exposuresFor>[0],
   catalog: Catalog,
   dns?: DnsStage,
+  ownPackages: readonly string[] = [],
 ): Promise<string[]> {
   const matcher = buildMatcher(catalog);
   const found = dns ? (await dns.resolve(dependencies, matcher)).found : [];
-  const { exposures } = exposuresFor([...dependencies, ...found], matcher, catalog);
+  const { exposures } = exposuresFor([...dependencies, ...found], matcher, catalog, ownPackages);
   return [...new Set(exposures.map((exposure) => exposure.provider))].sort();
 }
 
@@ -68,6 +69,7 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
       scan.inputs.flatMap((input) => input.dependencies),
       catalog,
       options.dns,
+      scan.inputs.flatMap((input) => input.ownPackages ?? []),
     );
     if (ids.length === 0) return undefined;
     // A short deadline leaves no room for long waits: fail fast and fall back to the index.

@@ -166,3 +166,34 @@ describe('check on a folder inside a workspace', () => {
     expect(report.inputs.some((input) => input.workspaceRoot)).toBe(false);
   });
 });
+
+// npm-own-vendor-app: npm's lockfile for a vendor's monorepo whose app workspace has an unscoped name (`web`) and
+// uses the vendor's own SDK (@dub/analytics) beside its UI workspace @dub/ui, which declares nothing.
+describe("a vendor's own monorepo, checked from an app folder inside it", () => {
+  const catalog = writeTestCatalog(['stripe'], {
+    extra: [{ id: 'dub', platform: 'statuspage', url: 'https://status.dub.co', npm: ['dub', '@dub/analytics'] }],
+  });
+  const own = async (cwd: string) => {
+    const run = await runCli(['check', '.', '--format', 'json', '--index', tempDir(), ...OFFLINE], { cwd, catalog });
+    expect(run.stdout, run.stderr).not.toBe('');
+    const report = JSON.parse(run.stdout) as Json & { ownProviders: Array<{ id: string; workspace: string }> };
+    return { providers: report.providers.map((provider) => provider.id), own: report.ownProviders };
+  };
+
+  it.each([
+    ['the root', '.'],
+    ['apps/web', 'apps/web'],
+  ])('from %s: the vendor is left out through the scope of a workspace no chain passes', async (_name, folder) => {
+    const result = await own(join(FIXTURES, 'npm-own-vendor-app', folder));
+    expect(result.providers).toEqual(['stripe']);
+    expect(result.own).toMatchObject([{ id: 'dub', scope: '@dub', workspace: '@dub/ui' }]);
+  });
+
+  it('explain from apps/web says why the vendor is not in the stack', async () => {
+    const run = await runCli(['explain', 'dub', '.'], {
+      cwd: join(FIXTURES, 'npm-own-vendor-app', 'apps', 'web'),
+      catalog,
+    });
+    expect(run.stdout).toContain('left out of the stack: this is its own repository (@dub/ui shares its scope @dub)');
+  });
+});

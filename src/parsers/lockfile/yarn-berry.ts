@@ -76,6 +76,7 @@ export function parseYarnBerry(
     dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
     errors,
     projectDirs: roots.map((root) => root.dir as string).filter((dir) => !scope || inScope(dir, scope)),
+    ownPackages: roots.map((root) => root.name),
   };
 }
 

@@ -231,5 +231,6 @@ export function parseYarnClassic(
     dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
     errors,
     projectDirs: manifests.map((entry) => entry.dir).filter((dir) => !scope || inScope(dir, scope)),
+    ownPackages: roots.map((root) => root.name),
   };
 }

@@ -11,6 +11,7 @@ import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
 import { knownJobs, withRuns, type KnownJob } from './jobs/runs.js';
 import { SNAPSHOT_DIR } from './paths.js';
+import { scannedRoot } from './report/display-path.js';
 import { type ReachSetting, withinReach } from './reach.js';
 import { mergeWindows } from './replay.js';
 import { scanPaths, type ScanOptions } from './scan.js';
@@ -67,6 +68,8 @@ export interface CheckReport {
   inputs: InputResult[];
   /** Paths that could not be read at all. */
   errors: InputProblem[];
+  /** The folder the scanned paths share (absolute): the human-facing reports show files relative to it. */
+  root?: string;
   exposures: Exposure[];
   /** Providers the repository is the vendor of (it publishes packages in their scope): left out of the stack. */
   ownProviders: OwnProvider[];
@@ -142,6 +145,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     window: { since: options.since.toISOString(), until: options.until.toISOString() },
     inputs: scan.inputs,
     errors,
+    root: scannedRoot(options.paths),
     exposures,
     ownProviders: own,
     unmatched,

@@ -422,12 +422,13 @@ export function exposuresFor(
       // A helper is evidence that the stack talks to the provider, and nothing more.
       if (!helper) used.add(hit.provider);
       if (helper) helperEvidence.add(hit.provider);
-      else if (hit.component) addComponent(exposure.components, hit.component, dependency, reach, listedEvidence);
+      else if (hit.component)
+        addComponent(exposure.components, sameRegionSpelling(hit.component), dependency, reach, listedEvidence);
       else if (dependency.ecosystem === 'terraform-provider') append(requirementOnly, hit.provider, dependency);
       // A resource type the catalog cannot narrow names one service, not all of them: it stays evidence (with its
       // region, for incidents that name no component) without exposing the stack to every component.
       else if (dependency.ecosystem !== 'terraform-resource' && !isPlumbing(dependency, hit.provider)) {
-        append(wholeRegions, hit.provider, hit.region ?? dependency.region);
+        append(wholeRegions, hit.provider, regionSpelling(hit.region ?? dependency.region));
         exposure.wholeProviderReach = betterReach(exposure.wholeProviderReach, reach);
       }
       const seen = counted.get(hit.provider) as Set<Dependency>;
@@ -538,6 +539,21 @@ function ownProviders(
     }
   }
   return found;
+}
+
+/**
+ * One spelling per region (`EUROPE-WEST2` from a variable and `europe-west2` from a host are one region): the cloud
+ * ids are lower case, and incidents are matched against them without regard to case (src/incidents/findings.ts).
+ */
+function regionSpelling(region: string | undefined): string | undefined {
+  return region?.trim().toLowerCase() || undefined;
+}
+
+function sameRegionSpelling(component: ExposedComponent): ExposedComponent {
+  const region = regionSpelling(component.region);
+  if (region === component.region) return component;
+  const { region: _given, ...rest } = component;
+  return region ? { ...rest, region } : rest;
 }
 
 /** `listed` remembers each component's evidence, so many packages on one component cost a lookup each, not a scan. */

@@ -7,10 +7,12 @@ import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
 import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
+import { pathDisplay } from './display-path.js';
 import { evidenceText, findingLocator } from './locate.js';
 import {
   EMPTY_NOTES,
   byProvider,
+  componentPhrase,
   countLabel,
   isHttpUrl,
   providerName,
@@ -61,6 +63,7 @@ code { font: 0.9em ui-monospace, SFMono-Regular, Menlo, monospace; background: #
 `;
 
 export function renderHtml(report: CheckReport, options: RenderOptions): string {
+  const paths = pathDisplay(report.root);
   const notes = options.notes ?? EMPTY_NOTES;
   const name = (id: string) => x(providerName(report, id));
   const open = report.findings.filter((finding) => finding.active).length;
@@ -72,7 +75,7 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
   const body: string[] = [];
 
   body.push(
-    `<header><h1>downstack: ${x(headline)}</h1><p class="meta">Window ${x(window)} · generated ${x(formatUtc(report.generatedAt))} · ${countLabel(report.exposures.length, 'provider')} in the stack</p></header>`,
+    `<header><h1>downstack: ${x(headline)}</h1><p class="meta">Window ${x(window)} · generated ${x(formatUtc(report.generatedAt))} · ${countLabel(report.exposures.length, 'provider')} in the stack${paths.root ? ` · scanned <code>${x(cleanLine(paths.root, 200))}</code>` : ''}</p></header>`,
   );
 
   if (report.findings.length > 0) {
@@ -94,7 +97,7 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
       const runs = (band.runs ?? []).map((entry) => {
         const reach = reachLabel(entry, band, (id) => providerName(report, id));
         const notes = entry.notes.map((note) => `<br><span class="muted">${x(cleanLine(note, 200))}</span>`).join('');
-        return `<li class="job-run">Check <strong>${x(cleanLine(entry.job, 80))}</strong> (<code>${x(cleanLine(`${entry.file}${entry.line ? `:${entry.line}` : ''}`, 200))}</code>, <code>${x(cleanLine(scheduleLabel(entry), 120))}</code>): ${x(ranLabel(entry, band))}${reach ? ` · <span class="muted">${x(reach)}</span>` : ''}${notes}</li>`;
+        return `<li class="job-run">Check <strong>${x(cleanLine(entry.job, 80))}</strong> (<code>${x(cleanLine(`${paths.show(entry.file)}${entry.line ? `:${entry.line}` : ''}`, 200))}</code>, <code>${x(cleanLine(scheduleLabel(entry), 120))}</code>): ${x(ranLabel(entry, band))}${reach ? ` · <span class="muted">${x(reach)}</span>` : ''}${notes}</li>`;
       });
       body.push(
         `<li><strong>${x(formatUtc(band.from))} → ${x(end)}</strong> (${x(formatDuration(windowMs(band, options.now)))}) — ${band.providers.map(name).join(', ')}${runs.length > 0 ? `<ul class="checklist">${runs.join('')}</ul>` : ''}</li>`,
@@ -147,12 +150,12 @@ export function renderHtml(report: CheckReport, options: RenderOptions): string 
       '<section id="providers"><h2>Providers in this stack</h2><table><thead><tr><th>Provider</th><th>Components</th><th>Why</th></tr></thead><tbody>',
     );
     for (const exposure of report.exposures) {
-      const components = exposure.wholeProvider
-        ? 'all components'
-        : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
+      const components = cleanLine(componentPhrase(exposure, 160), 320);
       const why = exposure.through
         ? `runs under ${name(exposure.through)}`
-        : exposure.evidence.map((dependency) => `<code>${x(`${evidenceText(dependency)}`)}</code>`).join(' ');
+        : exposure.evidence
+            .map((dependency) => `<code>${x(`${evidenceText(dependency, paths.show)}`)}</code>`)
+            .join(' ');
       body.push(
         `<tr><td>${name(exposure.provider)}</td><td>${x(components)}${exposure.devOnly ? ' <span class="muted">(dev only)</span>' : ''}</td><td>${why}</td></tr>`,
       );
@@ -213,7 +216,9 @@ function checklist(
   const name = x(providerName(report, provider));
   const items: string[] = [];
   const components = [...new Set(findings.flatMap((finding) => finding.components))];
-  const because = evidence ? ` (found at <code>${x(`${evidenceText(evidence)}`)}</code>)` : '';
+  const because = evidence
+    ? ` (found at <code>${x(`${evidenceText(evidence, pathDisplay(report.root).show)}`)}</code>)`
+    : '';
   items.push(
     `Check whether you really use ${components.length ? x(components.join(', ')) : `any part of ${name}`}${because}.`,
   );

@@ -36,9 +36,9 @@ function byPreference(a: Dependency, b: Dependency): number {
   return rank(a) - rank(b) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0);
 }
 
-/** `package.json:11`, or just the file when the line is unknown. */
-export function where(dependency: Dependency): string {
-  return `${dependency.file}${dependency.line ? `:${dependency.line}` : ''}`;
+/** `package.json:11`, or just the file when the line is unknown; `show` says how a report writes the file. */
+export function where(dependency: Dependency, show: (file: string) => string = (file) => file): string {
+  return `${show(dependency.file)}${dependency.line ? `:${dependency.line}` : ''}`;
 }
 
 /**
@@ -57,7 +57,7 @@ export function dnsChainText(records: DnsRecord[]): string {
 }
 
 /** `domains.txt:3 www.acme.com → CNAME cname.vercel-dns.com`: where a dependency was found and what it is. */
-export function evidenceText(dependency: Dependency): string {
+export function evidenceText(dependency: Dependency, show?: (file: string) => string): string {
   const dns = dependency.dns ? ` ${dnsChainText(dependency.dns)}` : '';
-  return `${where(dependency)} ${cleanLine(dependency.name, 120)}${dns}`;
+  return `${where(dependency, show)} ${cleanLine(dependency.name, 120)}${dns}`;
 }

@@ -6,10 +6,12 @@ import { windowMs } from '../replay.js';
 import { cleanLine } from '../sanitize.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
 import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
+import { pathDisplay } from './display-path.js';
 import { evidenceText, findingLocator } from './locate.js';
 import {
   EMPTY_NOTES,
   byProvider,
+  componentPhrase,
   countLabel,
   isHttpUrl,
   providerName,
@@ -19,9 +21,11 @@ import {
   statusFeed,
   touchedLabel,
   type RenderOptions,
+  uniquePackages,
 } from './shared.js';
 
 export function renderMarkdown(report: CheckReport, options: RenderOptions): string {
+  const paths = pathDisplay(report.root);
   const notes = options.notes ?? EMPTY_NOTES;
   const name = (id: string) => md(providerName(report, id));
   const active = report.findings.filter((finding) => finding.active).length;
@@ -32,9 +36,9 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
       ? 'no provider incident touched this stack'
       : `${countLabel(report.findings.length, 'incident')} touched this stack${active ? ` (${active} still open)` : ''}`;
   out.push(`## downstack: ${headline}`, '');
-  const dependencyCount = report.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
+  const dependencyCount = uniquePackages(report);
   out.push(
-    `Window **${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}** · ${countLabel(report.exposures.filter((e) => !e.through).length, 'provider')} from ${countLabel(report.inputs.length, 'input')} (${countLabel(dependencyCount, 'dependency', 'dependencies')})`,
+    `Window **${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}** · ${countLabel(report.exposures.filter((e) => !e.through).length, 'provider')} from ${countLabel(report.inputs.length, 'input')}${paths.root ? ` in \`${code(paths.root)}\`` : ''} (${countLabel(dependencyCount, 'dependency', 'dependencies')})`,
     '',
   );
 
@@ -56,7 +60,7 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
         const reach = reachLabel(runs, band, (id) => providerName(report, id));
         const notes = runs.notes.map((note) => ` (${md(cleanLine(note, 200))})`).join('');
         out.push(
-          `  - [ ] Check **${md(cleanLine(runs.job, 80))}** (\`${code(`${runs.file}${runs.line ? `:${runs.line}` : ''}`)}\`, \`${code(scheduleLabel(runs))}\`): ${ranLabel(runs, band)}${reach ? ` · ${md(reach)}` : ''}${notes}`,
+          `  - [ ] Check **${md(cleanLine(runs.job, 80))}** (\`${code(`${paths.show(runs.file)}${runs.line ? `:${runs.line}` : ''}`)}\`, \`${code(scheduleLabel(runs))}\`): ${ranLabel(runs, band)}${reach ? ` · ${md(reach)}` : ''}${notes}`,
         );
       }
     }
@@ -103,14 +107,12 @@ export function renderMarkdown(report: CheckReport, options: RenderOptions): str
       '| --- | --- | --- |',
     );
     for (const exposure of report.exposures) {
-      const components = exposure.wholeProvider
-        ? 'all components'
-        : exposure.components.map((c) => (c.region ? `${c.name} (${c.region})` : c.name)).join(', ');
+      const components = cleanLine(componentPhrase(exposure, 160), 320);
       const why = exposure.through
         ? `runs under ${name(exposure.through)}`
         : exposure.evidence
             .slice(0, 3)
-            .map((dependency) => `\`${code(`${evidenceText(dependency)}`)}\``)
+            .map((dependency) => `\`${code(`${evidenceText(dependency, paths.show)}`)}\``)
             .join(', ') + (exposure.evidence.length > 3 ? ` and ${exposure.evidence.length - 3} more` : '');
       out.push(`| ${name(exposure.provider)} | ${md(components)}${exposure.devOnly ? ' (dev only)' : ''} | ${why} |`);
     }
@@ -142,7 +144,7 @@ function checklist(
   const lines = [`**${name}**`, ''];
   const components = [...new Set(findings.flatMap((finding) => finding.components))];
   const evidence = locate(findings[0] as Finding).primary;
-  const because = evidence ? ` (found at \`${code(`${evidenceText(evidence)}`)}\`)` : '';
+  const because = evidence ? ` (found at \`${code(`${evidenceText(evidence, pathDisplay(report.root).show)}`)}\`)` : '';
   lines.push(
     `- [ ] Check whether you really use ${components.length ? md(components.join(', ')) : `any part of ${name}`}${because}.`,
   );

@@ -1,7 +1,7 @@
 // Small pieces every human-facing renderer needs, so the formats say the same things in the same words.
 import type { CheckReport } from '../check.js';
 import type { ReportNotes } from '../config/ignores.js';
-import type { Finding, Incident, ReplayWindow } from '../model.js';
+import type { Exposure, Finding, Incident, ReplayWindow } from '../model.js';
 import { windowMs } from '../replay.js';
 import { formatDuration, formatRange, formatUtc } from '../time.js';
 
@@ -72,4 +72,64 @@ export function byProvider(findings: Finding[]): Map<string, Finding[]> {
     else groups.set(finding.provider, [finding]);
   }
   return groups;
+}
+
+/**
+ * One entry per component with every region it is used in, each once (`S3 (eu-west-1, us-east-1, region unknown)`):
+ * the same bucket may be seen by host and by SDK, and a component may be used in several regions.
+ */
+export function componentEntries(exposure: Exposure): string[] {
+  const regions = new Map<string, Set<string | undefined>>();
+  for (const component of exposure.components) {
+    const seen = regions.get(component.name) ?? new Set();
+    seen.add(component.region);
+    regions.set(component.name, seen);
+  }
+  return [...regions].map(([name, seen]) => {
+    const known = [...seen].filter((region): region is string => region !== undefined).sort();
+    if (known.length === 0) return name;
+    return `${name} (${known.join(', ')}${seen.has(undefined) ? ', region unknown' : ''})`;
+  });
+}
+
+/** Entries joined while they fit in `budget` characters (one at least), the rest counted: `A, B, C, +4 more`. */
+export function fitEntries(entries: readonly string[], budget: number): string {
+  const shown: string[] = [];
+  let length = 0;
+  for (const [index, entry] of entries.entries()) {
+    const rest = entries.length - index - 1;
+    const tail = rest > 0 ? `, +${rest} more`.length : 0;
+    const added = (shown.length > 0 ? 2 : 0) + entry.length;
+    if (shown.length > 0 && length + added + tail > budget) break;
+    shown.push(entry);
+    length += added;
+  }
+  const hidden = entries.length - shown.length;
+  return `${shown.join(', ')}${hidden > 0 ? `, +${hidden} more` : ''}`;
+}
+
+/**
+ * What a provider's exposure covers, in words that are never empty: its components (cut between entries, never inside
+ * one), all of it (with its regions and the components seen), or why no component is known.
+ */
+export function componentPhrase(exposure: Exposure, budget: number): string {
+  const entries = componentEntries(exposure);
+  if (exposure.wholeProvider) {
+    const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
+    const head = `all components${where}`;
+    return entries.length > 0 ? `${head} (notably ${fitEntries(entries, budget - head.length - 11)})` : head;
+  }
+  if (entries.length > 0) return fitEntries(entries, budget);
+  return exposure.helpersOnly
+    ? 'talks to it (auth, signing or transport packages only: no component known)'
+    : 'no component named';
+}
+
+/** Each package once (name and version, per ecosystem), however many workspaces, chains or inputs reach it. */
+export function uniquePackages(report: Pick<CheckReport, 'inputs'>): number {
+  const seen = new Set<string>();
+  for (const input of report.inputs)
+    for (const dependency of input.dependencies)
+      seen.add(`${dependency.ecosystem}\u0000${dependency.name}\u0000${dependency.version ?? ''}`);
+  return seen.size;
 }

@@ -4,9 +4,10 @@ import type { CheckReport } from '../check.js';
 import type { Dependency, Exposure, Finding, ReplayBand } from '../model.js';
 import { windowMs } from '../replay.js';
 import { cleanLine, joinText, paint, type SafeText, text } from '../sanitize.js';
-import { evidenceText } from './locate.js';
+import { dnsChainText, where } from './locate.js';
+import { type PathDisplay, pathDisplay } from './display-path.js';
 import { publishedHeader } from './published-note.js';
-import { leadNote } from './shared.js';
+import { componentPhrase, leadNote, uniquePackages } from './shared.js';
 import { formatAgo, formatDuration, formatRange, formatUtc } from '../time.js';
 import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
 import { type ReachSetting, reachOf, withinReach } from '../reach.js';
@@ -24,17 +25,18 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
   const c = new Chalk({ level: options.color ? 1 : 0 });
   const name = (id: string) => cleanLine(report.catalog.providers.get(id)?.name ?? id, 60);
   const out: SafeText[] = [];
-  const dependencyCount = report.inputs.reduce((sum, input) => sum + input.dependencies.length, 0);
+  const paths = pathDisplay(report.root);
+  const packages = uniquePackages(report);
   // Providers the reach setting counts are listed as always; the others apart, one line each.
   const counted = report.exposures.filter((exposure) => withinReach(exposure.reach, report.reach));
   const outside = report.exposures.filter((exposure) => !withinReach(exposure.reach, report.reach));
   const direct = counted.filter((exposure) => !exposure.through);
 
   out.push(
-    text`${paint(c.bold, 'downstack')}  ${plural(direct.length, 'provider')}${upstreamCount(counted)} from ${plural(report.inputs.length, 'input')} (${plural(dependencyCount, 'dependency', 'dependencies')})${outsideCount(outside)}  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
+    text`${paint(c.bold, 'downstack')}  ${plural(direct.length, 'provider')}${upstreamCount(counted)} from ${plural(report.inputs.length, 'input')}${paths.root ? text` in ${cleanLine(paths.root, 120)}` : ''} (${plural(packages, 'dependency', 'dependencies')})${outsideCount(outside)}  ·  window ${formatUtc(report.window.since)} → ${formatUtc(report.window.until)}`,
   );
   out.push(paint(c.dim, indexLine(report, options.now)));
-  for (const line of workspaceRootLines(report)) out.push(paint(c.dim, line));
+  for (const line of workspaceRootLines(report, paths)) out.push(paint(c.dim, line));
   out.push(text``);
 
   if (report.exposures.length === 0) {
@@ -52,14 +54,27 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
   out.push(paint(c.bold, 'Providers'));
   if (counted.length === 0)
     out.push(paint(c.dim, text`  none ${reachPhrase(report.reach)} (see below; --reach all counts them all)`));
-  const width = Math.min(24, Math.max(...report.exposures.map((exposure) => name(exposure.provider).length)) + 2);
+  // Names up to NAME_COLUMN characters set the column; a longer one takes a line of its own, so none runs into its
+  // components.
+  const longest = Math.max(...counted.map((exposure) => name(exposure.provider).length), 0);
+  const width = Math.min(NAME_COLUMN, longest) + 2;
+  const indent = ' '.repeat(width);
+  // Evidence names its workspace only when the stack has several: one scanned workspace is the reader's context.
+  const named =
+    new Set(counted.flatMap((exposure) => exposure.evidence.map((dependency) => dependency.workspace))).size > 1;
   for (const exposure of counted) {
-    const label = name(exposure.provider).padEnd(width);
-    const components = componentSummary(exposure);
-    const why = exposure.through ? text`runs under ${name(exposure.through)}` : evidenceSummary(exposure.evidence);
+    const label = name(exposure.provider);
+    const components = text`${cleanLine(componentPhrase(exposure, COMPONENT_BUDGET), COMPONENT_BUDGET * 2)}`;
     const dev = exposure.devOnly ? paint(c.dim, ' (dev only)') : '';
-    out.push(text`  ${paint(c.bold, label)}${components}${dev}`);
-    out.push(text`  ${' '.repeat(width)}${paint(c.dim, text`← ${why}`)}`);
+    if (label.length > NAME_COLUMN) out.push(text`  ${paint(c.bold, label)}`, text`  ${indent}${components}${dev}`);
+    else out.push(text`  ${paint(c.bold, label.padEnd(width))}${components}${dev}`);
+    const why = exposure.through
+      ? [{ text: text`runs under ${name(exposure.through)}` }]
+      : evidenceLines(exposure.evidence, paths, exposure.provider, named);
+    for (const [index, line] of why.entries())
+      out.push(
+        text`  ${indent}${paint(c.dim, index === 0 || !line.more ? text`← ${line.text}` : text`  ${line.text}`)}`,
+      );
   }
   out.push(...outsideLines(outside, report, c, name));
   out.push(...ownLines(report, c, name));
@@ -123,10 +138,18 @@ export function renderTable(report: CheckReport, options: TableOptions): SafeTex
     out.push(
       text`  Anything that failed between ${paint(c.bold, formatUtc(band.from))} and ${paint(c.bold, end)} may need a replay (${length}) — ${band.providers.map(name).join(', ')}`,
     );
-    out.push(...runLines(band, c, name));
+    out.push(...runLines(band, c, name, paths));
   }
   return lines(out);
 }
+
+/** Provider names longer than this get a line of their own. */
+const NAME_COLUMN = 22;
+/** Characters the component list of a provider may take before the rest is counted. */
+const COMPONENT_BUDGET = 100;
+/** Places (a workspace of a lockfile, a file) and packages per place the evidence lines show. */
+const EVIDENCE_PLACES = 2;
+const EVIDENCE_NAMES = 3;
 
 const MORE = 'see them all with --limit 0 or --format json, or narrow the window with --since/--until';
 
@@ -142,11 +165,11 @@ function newest<T>(items: readonly T[], limit: number, always: (item: T) => bool
 }
 
 /** One line per job that ran inside the band: name, where it is declared, its schedule, when it ran, what it uses. */
-function runLines(band: ReplayBand, c: ChalkInstance, name: (id: string) => string): SafeText[] {
+function runLines(band: ReplayBand, c: ChalkInstance, name: (id: string) => string, paths: PathDisplay): SafeText[] {
   const runs = band.runs ?? [];
   if (runs.length === 0) return [];
   const label = (value: string) => cleanLine(value, 40);
-  const where = (file: string, line?: number) => cleanLine(`${file}${line ? `:${line}` : ''}`, 80);
+  const where = (file: string, line?: number) => cleanLine(`${paths.show(file)}${line ? `:${line}` : ''}`, 80);
   const nameWidth = Math.max(...runs.map((entry) => label(entry.job).length));
   const whereWidth = Math.max(...runs.map((entry) => where(entry.file, entry.line).length));
   const out = [paint(c.dim, `    Scheduled jobs that ran in this window (${runs.length}):`)];
@@ -226,48 +249,76 @@ function notInCatalogLines(names: string[], c: ChalkInstance): SafeText[] {
   ];
 }
 
-function componentSummary(exposure: Exposure): SafeText {
-  // One entry per component, with every region it is used in (the same bucket may be seen by host and by SDK).
-  const regions = new Map<string, Array<string | undefined>>();
-  for (const component of exposure.components) {
-    const key = cleanLine(component.name, 120);
-    regions.set(key, [...(regions.get(key) ?? []), component.region && cleanLine(component.region, 60)]);
-  }
-  const named = [...regions]
-    .map(([name, list]) => {
-      const known = list.filter((region): region is string => region !== undefined);
-      if (known.length === 0) return name;
-      return `${name} (${known.join(', ')}${known.length < list.length ? ', region unknown' : ''})`;
-    })
-    .join(', ');
-  const where = exposure.wholeProviderRegions ? ` in ${exposure.wholeProviderRegions.join(', ')}` : '';
-  const summary = exposure.wholeProvider
-    ? `all components${where}${named ? ` (notably ${named})` : ''}`
-    : named ||
-      (exposure.helpersOnly
-        ? 'talks to it (auth, signing or transport packages only: no component known)'
-        : 'no component named');
-  return text`${cleanLine(summary, 90)}`;
+interface EvidenceLine {
+  text: SafeText;
+  /** The closing count of what the lines before it leave out. */
+  more?: boolean;
 }
 
-function evidenceSummary(evidence: Dependency[]): SafeText {
-  // Show where the provider enters the stack: a package reached through another package of the same provider
-  // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is its plumbing. A Terraform provider requirement says least.
+/**
+ * Where the provider enters the stack, one line per place: a workspace of a lockfile (`web: pnpm-lock.yaml:120
+ * @upstash/redis, :126 @upstash/qstash`) or a file, at most EVIDENCE_PLACES of them with EVIDENCE_NAMES packages each,
+ * then one count of the packages and places left out, each package counted once. A package reached through another
+ * package of the same provider (`@aws-sdk/core` under `@aws-sdk/client-s3`) is its plumbing and is not listed; a
+ * Terraform provider requirement, which says least, comes last.
+ */
+function evidenceLines(
+  evidence: Dependency[],
+  paths: PathDisplay,
+  provider: string,
+  namedWorkspaces: boolean,
+): EvidenceLine[] {
   const names = new Set(evidence.map((dependency) => dependency.name));
   const memo = new Map<ChainLink, boolean>();
   const entries = evidence.filter((dependency) => !reachedThrough(dependency, names, memo));
   const ordered = [...entries].sort(
     (a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'),
   );
-  const seen = new Set<string>();
-  const unique = ordered.filter((dependency) => !seen.has(dependency.name) && seen.add(dependency.name));
-  const shown = unique.slice(0, 3).map((dependency) => {
-    const chain =
-      !dependency.direct && chainLength(dependency) > 2 ? text` via ${steps(dependency.via.slice(1, -1))}` : '';
-    return text`${evidenceText(dependency)}${chain}`;
-  });
-  const rest = evidence.length - shown.length;
-  return text`${joinText(shown, text`; `)}${rest > 0 ? text` (+${rest} more: \`downstack explain\`)` : ''}`;
+  const places = new Map<string, { workspace?: string; file: string; packages: Map<string, Dependency> }>();
+  for (const dependency of ordered) {
+    const key = `${dependency.workspace ?? ''}\u0000${dependency.file}`;
+    let place = places.get(key);
+    if (!place) {
+      place = { workspace: dependency.workspace, file: dependency.file, packages: new Map() };
+      places.set(key, place);
+    }
+    if (!place.packages.has(dependency.name)) place.packages.set(dependency.name, dependency);
+  }
+  // A package listed once is not listed again (a manifest and its lockfile, two workspaces): a place adding no new
+  // package is skipped, and the closing count counts each package left out once.
+  const listed = new Set<string>();
+  const lines: EvidenceLine[] = [];
+  const skipped = new Set<string>();
+  let placesLeft = 0;
+  for (const place of places.values()) {
+    const fresh = [...place.packages.values()].filter((dependency) => !listed.has(dependency.name));
+    if (fresh.length === 0) continue;
+    if (lines.length === EVIDENCE_PLACES) {
+      placesLeft++;
+      for (const dependency of fresh) skipped.add(dependency.name);
+      continue;
+    }
+    const shown = fresh.slice(0, EVIDENCE_NAMES);
+    for (const dependency of shown) listed.add(dependency.name);
+    for (const dependency of fresh.slice(EVIDENCE_NAMES)) skipped.add(dependency.name);
+    const entries = shown.map((dependency, index) => {
+      const at = index === 0 ? where(dependency, paths.show) : dependency.line ? `:${dependency.line}` : '';
+      const chain =
+        !dependency.direct && chainLength(dependency) > 2 ? text` via ${steps(dependency.via.slice(1, -1))}` : '';
+      const dns = dependency.dns ? ` ${dnsChainText(dependency.dns)}` : '';
+      return text`${cleanLine(at, 200)}${at ? ' ' : ''}${cleanLine(dependency.name, 120)}${dns}${chain}`;
+    });
+    const rest = fresh.length - shown.length;
+    const workspace = namedWorkspaces && place.workspace ? text`${cleanLine(place.workspace, 60)}: ` : '';
+    lines.push({ text: text`${workspace}${joinText(entries, text`, `)}${rest > 0 ? text`, +${rest} more` : ''}` });
+  }
+  for (const name of listed) skipped.delete(name);
+  if (placesLeft > 0)
+    lines.push({
+      text: text`… and ${skipped.size} more in ${plural(placesLeft, 'more place')}: \`downstack explain ${cleanLine(provider, 60)}\``,
+      more: true,
+    });
+  return lines;
 }
 
 /** The steps between the root and a package; a chain too long to read keeps its two ends. */
@@ -280,14 +331,14 @@ function steps(via: string[]): SafeText {
 }
 
 /** A lockfile read from the workspace root above the scanned folder says so, and which workspaces it was read for. */
-function workspaceRootLines(report: CheckReport): SafeText[] {
+function workspaceRootLines(report: CheckReport, paths: PathDisplay): SafeText[] {
   return report.inputs.flatMap((input) => {
     const root = input.workspaceRoot;
     if (!root || root.workspaces.length === 0) return [];
     const shown = root.workspaces.slice(0, 4).map((dir) => cleanLine(dir, 80));
     const more = root.workspaces.length > 4 ? `, +${root.workspaces.length - 4} more` : '';
     return [
-      text`${root.workspaces.length === 1 ? 'workspace' : 'workspaces'} ${shown.join(', ')}${more} of ${cleanLine(root.declaredIn, 200)}: packages read from the root lockfile ${cleanLine(input.file, 200)} (above the scanned folder; read only)`,
+      text`${root.workspaces.length === 1 ? 'workspace' : 'workspaces'} ${shown.join(', ')}${more} of ${cleanLine(paths.show(root.declaredIn), 200)}: packages read from the root lockfile ${cleanLine(paths.show(input.file), 200)} (above the scanned folder; read only)`,
     ];
   });
 }

@@ -120,7 +120,9 @@ describe('reach through the binary (npm workspaces, a third-party kit, optional,
 
   it('lists providers outside the reach in their own table sections, naming the library that brings each', async () => {
     const run = await runCli(['check', STACK, '--index', index(), ...AUGUST]);
-    expect(run.stdout).toMatch(/^downstack {2}1 provider from 1 input \(\d+ dependencies\) {2}· {2}\+4 only through/);
+    expect(run.stdout).toMatch(
+      /^downstack {2}1 provider from 1 input in \S+ \(\d+ dependencies\) {2}· {2}\+4 only through/,
+    );
     const [main, rest] = run.stdout.split('Also in the dependency tree, through libraries');
     expect(main).toContain('Stripe');
     expect(main).not.toContain('Upstash');

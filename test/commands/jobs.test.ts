@@ -76,7 +76,7 @@ describe('what to replay names the scheduled jobs that ran in each window (real 
     expect(run.code).toBe(0);
     const replay = run.stdout.slice(run.stdout.indexOf('What to replay'));
     expect(replay).toMatch(
-      /nightly-sync +test\/fixtures\/jobs\/replay-stack\/\.github\/workflows\/nightly\.yml:4 +cron 30 20 \* \* \* \(UTC\) +ran 20:30 +· uses GitHub, Stripe/,
+      /nightly-sync +\.github\/workflows\/nightly\.yml:4 +cron 30 20 \* \* \* \(UTC\) +ran 20:30 +· uses GitHub, Stripe/,
     );
     expect(replay).toMatch(/\/api\/cron\/heartbeat .* ran 19:39, 19:40, 19:41, 19:42 and 168 more/);
     expect(replay).toMatch(/aws_scheduler_schedule\.sweep .* · uses Amazon Web Services, hit in this window/);
@@ -91,7 +91,7 @@ describe('what to replay names the scheduled jobs that ran in each window (real 
   it('makes the runs a checklist in Markdown', async () => {
     const run = await check('--format', 'markdown');
     expect(run.stdout).toContain(
-      '  - [ ] Check **nightly-sync** (`test/fixtures/jobs/replay-stack/.github/workflows/nightly.yml:4`, `cron 30 20 * * * (UTC)`): ran 20:30 · uses GitHub, Stripe',
+      '  - [ ] Check **nightly-sync** (`.github/workflows/nightly.yml:4`, `cron 30 20 * * * (UTC)`): ran 20:30 · uses GitHub, Stripe',
     );
   });
 

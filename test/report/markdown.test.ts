@@ -45,7 +45,7 @@ describe('Markdown comment', () => {
     const text = renderMarkdown(await fixtureReport(), { now: NOW });
     const aws = text.slice(text.indexOf('**Amazon Web Services**'), text.indexOf('<details>'));
     expect(aws).toContain(
-      '- [ ] Check whether you really use Amazon Simple Storage Service (found at `test/fixtures/report/stack/package.json:7 @aws-sdk/client-s3`).',
+      '- [ ] Check whether you really use Amazon Simple Storage Service (found at `package.json:7 @aws-sdk/client-s3`).',
     );
     expect(aws).toContain('caught up after the 1h 2m of stated impact (2021-08-10 19:39 → 20:41 UTC)');
     expect(aws).toContain('- [ ] Replay work that failed in 2021-08-10 19:39 → 20:47 UTC.');

@@ -21,6 +21,7 @@ describe('a directory holding many projects', () => {
       'bun-workspaces/bun.lock bun-lock',
       'npm-aws-helpers/package-lock.json package-lock',
       'npm-large/package-lock.json package-lock',
+      'npm-own-vendor-app/package-lock.json package-lock',
       'npm-own-vendor/package-lock.json package-lock',
       'npm-reach/package-lock.json package-lock',
       'npm-shrinkwrap-local-package/npm-shrinkwrap.json npm-shrinkwrap',

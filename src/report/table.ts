@@ -150,6 +150,8 @@ const COMPONENT_BUDGET = 100;
 /** Places (a workspace of a lockfile, a file) and packages per place the evidence lines show. */
 const EVIDENCE_PLACES = 2;
 const EVIDENCE_NAMES = 3;
+/** Characters an evidence line may take before its other packages are counted. */
+const EVIDENCE_WIDTH = 110;
 
 const MORE = 'see them all with --limit 0 or --format json, or narrow the window with --since/--until';
 
@@ -271,8 +273,16 @@ function evidenceLines(
   const names = new Set(evidence.map((dependency) => dependency.name));
   const memo = new Map<ChainLink, boolean>();
   const entries = evidence.filter((dependency) => !reachedThrough(dependency, names, memo));
+  // In a stable order whatever order the evidence was found in (DNS answers arrive in any order): by file, the
+  // stack's own declarations first, then by line.
   const ordered = [...entries].sort(
-    (a, b) => Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider'),
+    (a, b) =>
+      Number(a.ecosystem === 'terraform-provider') - Number(b.ecosystem === 'terraform-provider') ||
+      compareText(a.file, b.file) ||
+      Number(!a.direct) - Number(!b.direct) ||
+      compareText(a.workspace ?? '', b.workspace ?? '') ||
+      (a.line ?? 0) - (b.line ?? 0) ||
+      compareText(a.name, b.name),
   );
   const places = new Map<string, { workspace?: string; file: string; packages: Map<string, Dependency> }>();
   for (const dependency of ordered) {
@@ -284,8 +294,8 @@ function evidenceLines(
     }
     if (!place.packages.has(dependency.name)) place.packages.set(dependency.name, dependency);
   }
-  // A package listed once is not listed again (a manifest and its lockfile, two workspaces): a place adding no new
-  // package is skipped, and the closing count counts each package left out once.
+  // A package listed (or counted) once is not listed again (a manifest and its lockfile, two workspaces): a place
+  // adding no new package is skipped, and the closing count counts each package the lines leave out once.
   const listed = new Set<string>();
   const lines: EvidenceLine[] = [];
   const skipped = new Set<string>();
@@ -298,19 +308,28 @@ function evidenceLines(
       for (const dependency of fresh) skipped.add(dependency.name);
       continue;
     }
-    const shown = fresh.slice(0, EVIDENCE_NAMES);
-    for (const dependency of shown) listed.add(dependency.name);
-    for (const dependency of fresh.slice(EVIDENCE_NAMES)) skipped.add(dependency.name);
-    const entries = shown.map((dependency, index) => {
+    const entries = fresh.slice(0, EVIDENCE_NAMES).map((dependency, index) => {
       const at = index === 0 ? where(dependency, paths.show) : dependency.line ? `:${dependency.line}` : '';
       const chain =
         !dependency.direct && chainLength(dependency) > 2 ? text` via ${steps(dependency.via.slice(1, -1))}` : '';
       const dns = dependency.dns ? ` ${dnsChainText(dependency.dns)}` : '';
-      return text`${cleanLine(at, 200)}${at ? ' ' : ''}${cleanLine(dependency.name, 120)}${dns}${chain}`;
+      return text`${cleanLine(at, 200)}${at ? ' ' : ''}${cleanLine(shortDigest(dependency.name), 120)}${dns}${chain}`;
     });
-    const rest = fresh.length - shown.length;
     const workspace = namedWorkspaces && place.workspace ? text`${cleanLine(place.workspace, 60)}: ` : '';
-    lines.push({ text: text`${workspace}${joinText(entries, text`, `)}${rest > 0 ? text`, +${rest} more` : ''}` });
+    // Packages while the line fits EVIDENCE_WIDTH (one at least); the rest of the place counted.
+    let width = workspace === '' ? 0 : workspace.text.length;
+    let count = 0;
+    for (const entry of entries) {
+      if (count > 0 && width + 2 + entry.text.length + ' , +N more'.length > EVIDENCE_WIDTH) break;
+      width += (count > 0 ? 2 : 0) + entry.text.length;
+      count++;
+    }
+    // What a line lists or counts is not listed again.
+    for (const dependency of fresh) listed.add(dependency.name);
+    const rest = fresh.length - count;
+    lines.push({
+      text: text`${workspace}${joinText(entries.slice(0, count), text`, `)}${rest > 0 ? text`, +${rest} more` : ''}`,
+    });
   }
   for (const name of listed) skipped.delete(name);
   if (placesLeft > 0)
@@ -319,6 +338,15 @@ function evidenceLines(
       more: true,
     });
   return lines;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** An image pinned by digest keeps the digest's first 12 hex digits, as `docker images` shows an id. */
+function shortDigest(name: string): string {
+  return name.replace(/@sha256:([0-9a-f]{12})[0-9a-f]{52}\b/i, '@sha256:$1…');
 }
 
 /** The steps between the root and a package; a chain too long to read keeps its two ends. */

@@ -51,9 +51,16 @@ describe('downstack check with DNS detection', () => {
     const run = await runCli(['check', STACK, ...index(), '--resolver', server.address], env());
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('← domains.txt:2 www.acme.com → CNAME cname.vercel-dns.com');
-    expect(run.stdout).toContain(':3 api.acme.com → CNAME acme-prod-1234.eu-west-1.elb.amazonaws.com');
-    // The same file's next piece of evidence gives its line only.
-    expect(run.stdout).toContain(':4 files.acme.com → A 52.216.8.1');
+    // The table shows what fits a line and counts the rest; the Markdown table gives each piece of evidence whole.
+    expect(run.stdout).toContain('← domains.txt:2 acme.com → NS ns-1279.awsdns-31.org, +2 more');
+    const markdown = await runCli(
+      ['check', STACK, ...index(), '--resolver', server.address, '--format', 'markdown'],
+      env(),
+    );
+    expect(markdown.stdout).toContain(
+      '`domains.txt:3 api.acme.com → CNAME acme-prod-1234.eu-west-1.elb.amazonaws.com`',
+    );
+    expect(markdown.stdout).toContain('`domains.txt:4 files.acme.com → A 52.216.8.1`');
     expect(run.stdout).toContain('← domains.txt:2 acme.com → SPF include:sendgrid.net');
     expect(run.stderr).toContain(
       `${STACK}:5: DNS: intranet.acme.com resolves to 10.0.3.4, an internal address; not matched against any provider`,

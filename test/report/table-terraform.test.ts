@@ -14,7 +14,9 @@ describe('table report for a Terraform stack', () => {
     expect(report.notInCatalog).toEqual(['terraform:Twingate/twingate']);
     expect(text).toContain('Amazon Web Services  all components in eu-west-2 (notably Amazon CloudFront (us-east-1)');
     // The evidence line leads with resources, not with the provider requirement.
-    expect(text).toContain('← main.tf:8 aws_region, :34 aws_lb, :49 aws_lb_listener, +4 more');
+    expect(text).toContain(
+      '← main.tf:8 aws_region, :27 terraform-aws-modules/vpc/aws//modules/vpc-endpoints, :34 aws_lb, +4 more',
+    );
     const aws = report.exposures.find((exposure) => exposure.provider === 'aws');
     const components = aws?.components.map(({ name, region }) => ({ name, region }));
     expect(components).toContainEqual({ name: 'Elastic Load Balancing', region: 'eu-west-2' });

@@ -48,6 +48,7 @@ function firstScans(dir) {
     scanMs: pick('scanMs'),
     scanCpuMs: pick('scanCpuMs'),
     readMs: pick('readMs'),
+    fullParses: pick('fullParses'),
     peakMb: Math.max(...runs.map((one) => one.peakMb)),
   };
 }
@@ -93,7 +94,9 @@ async function measure(name, dir, scanPaths) {
   const warm = await warmScans(dir, scanPaths);
   const first = firstScans(dir);
   const checkMb = checkPeakMb(dir);
-  console.log(`${name}: ${warm.files} files, ${(warm.bytes / 1e6).toFixed(2)} MB → ${warm.dependencies} dependencies`);
+  console.log(
+    `${name}: ${warm.files} files, ${(warm.bytes / 1e6).toFixed(2)} MB → ${warm.dependencies} dependencies; ${first.fullParses} blocks sent to hcl2-parser`,
+  );
   speedLine(
     `${name}: first scan, fresh process`,
     warm.bytes,
@@ -136,7 +139,9 @@ export async function run() {
     if (results.length > 1) {
       const sum = (key) => results.reduce((total, result) => total + result[key], 0);
       const bytes = sum('bytes');
-      console.log(`all ${results.length} trees: ${sum('files')} files, ${(bytes / 1e6).toFixed(2)} MB`);
+      console.log(
+        `all ${results.length} trees: ${sum('files')} files, ${(bytes / 1e6).toFixed(2)} MB; ${sum('fullParses')} blocks sent to hcl2-parser`,
+      );
       speedLine(
         'all: first scan, fresh process',
         bytes,

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 type ParseToObject = (source: string) => [unknown, unknown];
 
 let parseToObject: ParseToObject | undefined;
+let parses = 0;
 
 /**
  * Loading the compiled Go runtime sets `Error.stackTraceLimit = Infinity` and assigns `global.require` for the
@@ -32,6 +33,7 @@ export class HclSyntaxError extends Error {
 /** One HCL text → the parser's object (blocks as arrays, expressions as `"${…}"` strings). */
 export function parseHcl(source: string): Record<string, unknown> {
   parseToObject ??= load();
+  parses++;
   const [value, error] = parseToObject(source);
   // On a syntax error the parser returns an empty error object: there is no message or position to pass on.
   if (error !== null && error !== undefined) throw new HclSyntaxError(describe(error));
@@ -49,4 +51,9 @@ function describe(error: unknown): string {
 /** For tests: whether the parser has been loaded in this process. */
 export function hclLoaded(): boolean {
   return parseToObject !== undefined;
+}
+
+/** For tests and the bench: how many texts (blocks, or tfvars values) the parser has read in this process. */
+export function hclParseCount(): number {
+  return parses;
 }

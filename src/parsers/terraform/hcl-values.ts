@@ -67,7 +67,7 @@ function startsWithName(interpolation: string): boolean {
 /**
  * A heredoc attribute: OPAQUE when it interpolates a name or holds a directive (the value then holds `${` or `%{`
  * and ends in a newline), its exact text when it is plain and either not indented (`<<EOT`) or indented with spaces
- * on every line (`<<-EOT`, whose smallest indent is removed); the rest is for the full parser.
+ * on every line but blank ones (`<<-EOT`, whose smallest indent is removed); the rest is for the full parser.
  */
 function heredoc(text: string): { value: unknown } | undefined {
   const open = /^\s*<<(-?)([A-Za-z_][\w-]*)[ \t]*\n/.exec(text);
@@ -85,9 +85,14 @@ function heredoc(text: string): { value: unknown } | undefined {
   if (interpolated) return { value: OPAQUE };
   if (content.includes('${')) return undefined;
   if (open[1] === '') return { value: lines.map((line) => `${line}\n`).join('') };
-  if (lines.some((line) => !/^ +\S/.test(line) || /^ *\t/.test(line))) return undefined;
-  const indent = Math.min(...lines.map((line) => /^ */.exec(line)?.[0].length ?? 0));
-  return { value: lines.map((line) => `${line.slice(indent)}\n`).join('') };
+  // HCL leaves a blank line (blanks only) as written and out of the smallest indent; the other lines must start
+  // with spaces and then a character that is neither a blank nor one a space could join (a mark, a format character),
+  // since HCL counts the indent in grapheme clusters.
+  const blank = (line: string) => /^[ \t]*$/.test(line);
+  const written = lines.filter((line) => !blank(line));
+  if (written.some((line) => !/^ *[^\s\p{M}\p{Cf}\u0085]/u.test(line))) return undefined;
+  const indent = Math.min(...written.map((line) => /^ */.exec(line)?.[0].length ?? 0));
+  return { value: lines.map((line) => `${blank(line) ? line : line.slice(indent)}\n`).join('') };
 }
 
 /** The text without comments, or undefined when a heredoc or an unclosed string makes that unsure. */

@@ -44,6 +44,11 @@ const EXACT = [
   ' "http://x#y"',
   ' <<EOT\n{"a": 1}\nEOT',
   ' <<-EOT\n    echo "All done"\n      indented\n  EOT',
+  // Blank lines in an indented heredoc stay as written and do not count for the indent (node bootstrap settings).
+  ' <<-EOT\n    [settings.kubernetes]\n    max-pods = 58\n\n    [settings.kubernetes.node-labels]\n  EOT',
+  ' <<-EOT\n    first\n  \n        \n\t\n    last\n  EOT',
+  ' <<-EOT\n\n    after a blank first line\n  EOT',
+  ' <<-EOT\nflush left\n\n  indented\nEOT',
 ];
 
 const OPAQUE_CASES = [
@@ -72,6 +77,8 @@ const DECLINED = [
   ' -var.x',
   ' "é"',
   ' <<-EOT\n\tTabbed\n  EOT',
+  ' <<-EOT\n    a\n\n  \u00a0b\n  EOT',
+  ' <<-EOT\n    a\n  \u0301b\n  EOT',
   ' true ? "a" : "b"',
 ];
 
@@ -134,8 +141,14 @@ describe('reading simple HCL expressions without the full parser', () => {
           .map((items) => `{\n${items.map(([key, value]) => `  ${key} = ${value}`).join('\n')}\n}`),
         fc.tuple(leaf, fc.constantFrom(' # note', ' // note', ' /* note */', '  ')).map(([a, b]) => `${a}${b}`),
         fc
-          .tuple(fc.constantFrom('<<EOT', '<<-EOT'), fc.array(literalText, { minLength: 1, maxLength: 3 }))
-          .map(([open, lines]) => `${open}\n${lines.map((line) => `  ${line}`).join('\n')}\nEOT`),
+          .tuple(
+            fc.constantFrom('<<EOT', '<<-EOT'),
+            fc.array(fc.tuple(fc.constantFrom('', ' ', '  ', '    ', '\t', '  \t'), literalText), {
+              minLength: 1,
+              maxLength: 4,
+            }),
+          )
+          .map(([open, lines]) => `${open}\n${lines.map(([indent, line]) => `${indent}${line}`).join('\n')}\nEOT`),
       ),
     })).value;
     let compared = 0;

@@ -5,6 +5,7 @@ import { ParseError } from '../errors.js';
 import { isRecord, parseJsonText } from '../json-text.js';
 import type { Dependency, InputProblem } from '../model.js';
 import { providerSource } from '../terraform-names.js';
+import { fullView } from './terraform/body-view.js';
 import {
   dnsRecordsOf,
   isDnsRecordResource,
@@ -87,10 +88,10 @@ function dnsDependencies(resources: PlanResource[], path: string): Dependency[] 
     if (!resource.values) continue;
     const base = { ecosystem: 'domain' as const, file: path, direct: !resource.moduleAddress };
     if (ZONE_TYPES.has(resource.type)) {
-      const zone = zoneResourceName(resource.type, resource.values, literalReader);
+      const zone = zoneResourceName(resource.type, fullView(resource.values), literalReader);
       if (zone) out.push({ ...base, name: zone, via: [path, resource.address, zone] });
     } else if (isDnsRecordResource(resource.type))
-      for (const record of dnsRecordsOf(resource.type, resource.values, literalReader, resource.address))
+      for (const record of dnsRecordsOf(resource.type, fullView(resource.values), literalReader, resource.address))
         out.push({ ...base, name: record.name, via: [path, resource.address], dns: [record] });
   }
   return out;

@@ -15,8 +15,10 @@ export interface BodyView {
   get(name: string): unknown;
   /** Like `get`, for a value that is only resolved: one that can resolve to nothing may be OPAQUE, unparsed. */
   resolvable(name: string): unknown;
-  /** The nested blocks of a type, in order. */
+  /** The nested blocks of a type, in order: the parse's bodies under `type` (an attribute's objects too). */
   blocks(type: string): BodyView[];
+  /** Whether `name` is a nested block the view reads itself (its values come through `blocks`, not `get`). */
+  nested(name: string): boolean;
 }
 
 /** A parsed body (JSON, or native text the full parser read). */
@@ -27,6 +29,7 @@ export function fullView(body: Body): BodyView {
     get: (name) => body[name],
     resolvable: (name) => body[name],
     blocks: (type) => nestedBodies(body[type]).map(fullView),
+    nested: () => false,
   };
 }
 
@@ -62,7 +65,7 @@ export function readShallow(text: string): ShallowBody | undefined {
 /** A view over a shallow read; `full` is the block's full parse (cached, problems reported by it), used on decline. */
 export function shallowView(shallow: ShallowBody, full: () => Body | undefined): BodyView {
   const fromFull = (name: string) => full()?.[name];
-  return {
+  const view: BodyView = {
     names: () => [...shallow.attributes.keys(), ...shallow.nested.keys()].sort(),
     has: (name) => shallow.attributes.has(name) || shallow.nested.has(name),
     get(name) {
@@ -78,6 +81,7 @@ export function shallowView(shallow: ShallowBody, full: () => Body | undefined):
       return read ? read.value : fromFull(name);
     },
     blocks(type) {
+      if (shallow.attributes.has(type)) return nestedBodies(view.get(type)).map(fullView);
       const items = shallow.nested.get(type) ?? [];
       // Labelled nested blocks nest under their labels in the parse; those come from it as they are.
       if (items.some((item) => item.labels.length > 0)) return fullView(full() ?? {}).blocks(type);
@@ -90,7 +94,21 @@ export function shallowView(shallow: ShallowBody, full: () => Body | undefined):
         return inner ? shallowView(inner, fullNested) : fullView(fullNested() ?? {});
       });
     },
+    nested: (name) => shallow.nested.has(name),
   };
+  return view;
+}
+
+/**
+ * Hands `visit` every value the full parse holds under `name`, in its order (a body's keys sorted, as the parse
+ * writes them), reading nested blocks attribute by attribute so that only what the view declines is parsed.
+ */
+export function visitValues(view: BodyView, name: string, visit: (value: unknown) => void): void {
+  if (!view.nested(name)) {
+    visit(view.get(name));
+    return;
+  }
+  for (const block of view.blocks(name)) for (const inner of block.names()) visitValues(block, inner, visit);
 }
 
 /** JSON writes one block as an object and repeated blocks as an array of objects; native HCL always as an array. */

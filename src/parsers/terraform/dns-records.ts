@@ -3,10 +3,9 @@
 // (cloudflare_record in v4, cloudflare_dns_record in v5), Google Cloud DNS (google_dns_record_set) and Azure DNS
 // (azurerm_dns_*_record) become domains carrying their records; zones become domains DNS detection may look up.
 import { isDnsName, normalizeHost } from '../../domains.js';
-import { isRecord } from '../../json-text.js';
 import type { DnsRecord, DnsRecordType } from '../../model.js';
 import { spfTerms, isSpfRecord } from '../../dns/spf.js';
-import type { Body } from './config-files.js';
+import type { BodyView } from './body-view.js';
 
 /** What a record resource holds, read through whatever resolves its expressions (HCL scope or plan values). */
 export interface RecordReader {
@@ -43,14 +42,17 @@ export const ZONE_TYPES = new Set([
   'azurerm_dns_zone',
 ]);
 
-/** Public zones a configuration manages: the team's own domains. */
-export function zoneResourceName(type: string, body: Body, read: RecordReader): string | undefined {
+/**
+ * Public zones a configuration manages: the team's own domains. Bodies are read through a view (a plan's values
+ * through `fullView`), so a zone or record written in HCL is parsed only for an attribute the shallow reader declines.
+ */
+export function zoneResourceName(type: string, body: BodyView, read: RecordReader): string | undefined {
   let values: string[] = [];
-  if (type === 'aws_route53_zone' && !(Array.isArray(body.vpc) ? body.vpc.length > 0 : 'vpc' in body))
-    values = read.values(body.name);
-  else if (type === 'cloudflare_zone') values = read.values(body.zone ?? body.name);
-  else if (type === 'google_dns_managed_zone' && body.visibility !== 'private') values = read.values(body.dns_name);
-  else if (type === 'azurerm_dns_zone') values = read.values(body.name);
+  if (type === 'aws_route53_zone' && !hasVpc(body)) values = read.values(body.get('name'));
+  else if (type === 'cloudflare_zone') values = read.values(body.get('zone') ?? body.get('name'));
+  else if (type === 'google_dns_managed_zone' && body.get('visibility') !== 'private')
+    values = read.values(body.get('dns_name'));
+  else if (type === 'azurerm_dns_zone') values = read.values(body.get('name'));
   const [value] = values;
   if (value === undefined) return undefined;
   const host = normalizeHost(value);
@@ -62,50 +64,63 @@ export function zoneResourceName(type: string, body: Body, read: RecordReader): 
  * name Terraform computes (`each.key` of a for_each) is shown as `unknownName`, the resource's address: the values
  * are what name the provider.
  */
-export function dnsRecordsOf(type: string, body: Body, read: RecordReader, unknownName: string): DnsRecord[] {
-  const recordType = (AZURE_TYPES[type] ?? read.values(body.type)[0]?.toUpperCase()) as DnsRecordType | undefined;
+export function dnsRecordsOf(type: string, body: BodyView, read: RecordReader, unknownName: string): DnsRecord[] {
+  const recordType = (AZURE_TYPES[type] ?? read.values(body.get('type'))[0]?.toUpperCase()) as
+    | DnsRecordType
+    | undefined;
   const name = recordName(type, body, read) ?? unknownName;
   const out: DnsRecord[] = [];
   if (type === 'aws_route53_record')
-    for (const alias of isRecord(body.alias) ? [body.alias] : Array.isArray(body.alias) ? body.alias : [])
-      for (const target of isRecord(alias) ? read.values(alias.name) : []) add(out, name, 'ALIAS', target);
+    for (const alias of body.blocks('alias'))
+      for (const target of read.values(alias.get('name'))) add(out, name, 'ALIAS', target);
   if (!recordType || !RECORD_TYPES.has(recordType)) return out;
   for (const value of recordValues(type, body, read)) add(out, name, recordType, value);
   return out;
 }
 
-function recordName(type: string, body: Body, read: RecordReader): string | undefined {
+function recordName(type: string, body: BodyView, read: RecordReader): string | undefined {
   // Plans and states carry the full name the provider computed.
-  const [fqdn] = read.values(body.fqdn ?? body.hostname);
+  const [fqdn] = read.values(body.get('fqdn') ?? body.get('hostname'));
   if (fqdn) return fqdn.toLowerCase().replace(/\.$/, '');
-  const zone = read.zoneName(type.startsWith('azurerm_') ? body.zone_name : (body.zone_id ?? body.managed_zone));
-  const [raw] = read.values(body.name);
+  const zone = read.zoneName(
+    type.startsWith('azurerm_') ? body.get('zone_name') : (body.get('zone_id') ?? body.get('managed_zone')),
+  );
+  const written = body.get('name');
+  const [raw] = read.values(written);
   // A name Terraform computes (`each.key`) is unknown; a record without one sits at the zone's apex.
-  if (raw === undefined) return body.name === undefined || body.name === '' ? zone : undefined;
+  if (raw === undefined) return written === undefined || written === '' ? zone : undefined;
   const name = raw.toLowerCase().replace(/\.$/, '');
   if (name === '@' || name === '') return zone;
   if (!zone || name === zone || name.endsWith(`.${zone}`)) return name;
   return `${name}.${zone}`;
 }
 
-function recordValues(type: string, body: Body, read: RecordReader): string[] {
+function recordValues(type: string, body: BodyView, read: RecordReader): string[] {
   switch (type) {
     case 'aws_route53_record':
-      return read.values(body.records);
+      return read.values(body.get('records'));
     case 'cloudflare_record':
     case 'cloudflare_dns_record':
-      return read.values(body.content ?? body.value);
+      return read.values(body.get('content') ?? body.get('value'));
     case 'google_dns_record_set':
-      return read.values(body.rrdatas);
+      return read.values(body.get('rrdatas'));
     case 'azurerm_dns_cname_record':
-      return read.values(body.record);
+      return read.values(body.get('record'));
     case 'azurerm_dns_mx_record':
-      return blocks(body.record).flatMap((record) => read.values(record.exchange));
+      return body.blocks('record').flatMap((record) => read.values(record.get('exchange')));
     case 'azurerm_dns_txt_record':
-      return blocks(body.record).flatMap((record) => read.values(record.value));
+      return body.blocks('record').flatMap((record) => read.values(record.get('value')));
     default:
-      return read.values(body.records);
+      return read.values(body.get('records'));
   }
+}
+
+/** A Route 53 zone with a `vpc` block (or a non-empty `vpc` value) is private. */
+function hasVpc(body: BodyView): boolean {
+  if (body.blocks('vpc').length > 0) return true;
+  if (!body.has('vpc')) return false;
+  const vpc = body.get('vpc');
+  return Array.isArray(vpc) ? vpc.length > 0 : true;
 }
 
 /** For plans and states: every value is already literal. */
@@ -120,10 +135,6 @@ export const literalReader: RecordReader = {
     return value?.includes('.') ? value.toLowerCase().replace(/\.$/, '') : undefined;
   },
 };
-
-function blocks(value: unknown): Body[] {
-  return (Array.isArray(value) ? value : [value]).filter(isRecord);
-}
 
 function add(out: DnsRecord[], name: string, type: DnsRecordType, raw: string): void {
   if (type === 'TXT') {

@@ -171,7 +171,7 @@ function dnsDependencies(block: Block, scope: Scope, via: string[]): Dependency[
   const type = block.labels[0] ?? '';
   const isZone = ZONE_TYPES.has(type);
   if (!isZone && !isDnsRecordResource(type)) return [];
-  const body = block.body();
+  const body = block.view();
   if (!body) return [];
   const reader = scopeReader(scope);
   const base = { ecosystem: 'domain' as const, file: block.file, line: block.line, direct: scope.root, via };
@@ -198,7 +198,7 @@ function scopeReader(scope: Scope): RecordReader {
         candidate.labels[0] === type &&
         candidate.labels[1] === label,
     );
-    const body = block?.body();
+    const body = block?.view();
     return body ? zoneResourceName(type, body, reader) : undefined;
   };
   const reader: RecordReader = {

@@ -6,7 +6,9 @@ import type { JobCandidate } from '../../jobs/found.js';
 import { localTimeToUtc } from '../../jobs/schedule.js';
 import { uniqueTouches, urlHosts } from '../../jobs/touches.js';
 import type { Dependency, InputProblem } from '../../model.js';
-import { asList, lineOfAttribute, type Block, type Body } from './config-files.js';
+import { isRecord } from '../../json-text.js';
+import { type BodyView, fullView, visitValues } from './body-view.js';
+import { asList, lineOfAttribute, type Block } from './config-files.js';
 import { blockRegions, resolve, type Scope } from './values.js';
 
 export const SCHEDULE_TYPES = new Set([
@@ -28,13 +30,17 @@ export interface ScheduleFinds {
   notes: InputProblem[];
 }
 
-/** `address` is the block's address from the root (`module.jobs.aws_scheduler_schedule.nightly`). */
+/**
+ * `address` is the block's address from the root (`module.jobs.aws_scheduler_schedule.nightly`). The body is read
+ * through its view: an attribute is parsed only where its value is needed as written and the shallow reader
+ * cannot give it exactly (a schedule that resolves to nothing is passed on as written).
+ */
 export function terraformSchedules(block: Block, scope: Scope, own: Dependency[], address: string): ScheduleFinds {
-  const body = block.body();
+  const body = block.view();
   const type = block.labels[0] as string;
   if (!body) return { candidates: [], notes: [] };
   const at = (name: string) => ({ file: block.file, line: lineOfAttribute(block, name) });
-  const values = (name: string) => valuesOf(body[name], scope);
+  const values = (name: string) => valuesOf(body.resolvable(name), scope);
   const disabled = (reason: string, attribute: string): ScheduleFinds => ({
     candidates: [],
     notes: [{ ...at(attribute), message: `${address} is ${reason}; not listed` }],
@@ -43,7 +49,7 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
   // `for_each` resources take their schedule from each element of a collection the evaluator does not expand
   // (terraform-aws-modules build it with for-expressions over their inputs): said once per block, not per instance.
   const attribute = SCHEDULE_ATTRIBUTE[type] as string;
-  const written = body[attribute];
+  const written = body.has(attribute) ? body.get(attribute) : undefined;
   if (typeof written === 'string' && /\beach\./.test(written))
     return {
       candidates: [],
@@ -57,11 +63,11 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
 
   switch (type) {
     case 'aws_cloudwatch_event_rule': {
-      if (body.schedule_expression === undefined) return { candidates: [], notes: [] };
-      if (String(body.state).toUpperCase() === 'DISABLED' || body.is_enabled === false)
+      if (!body.has('schedule_expression')) return { candidates: [], notes: [] };
+      if (String(body.get('state')).toUpperCase() === 'DISABLED' || body.get('is_enabled') === false)
         return disabled('disabled', 'state');
       const touches = [...own, ...eventTargets(block, scope)];
-      return expand(body.schedule_expression, scope, (schedule) => ({
+      return expand(body, 'schedule_expression', scope, (schedule) => ({
         name: address,
         kind: 'aws-eventbridge-rule',
         ...at('schedule_expression'),
@@ -70,12 +76,12 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
       }));
     }
     case 'aws_scheduler_schedule': {
-      if (String(body.state).toUpperCase() === 'DISABLED') return disabled('disabled', 'state');
-      const zones = body.schedule_expression_timezone === undefined ? ['UTC'] : values('schedule_expression_timezone');
+      if (String(body.get('state')).toUpperCase() === 'DISABLED') return disabled('disabled', 'state');
+      const zones = body.has('schedule_expression_timezone') ? values('schedule_expression_timezone') : ['UTC'];
       const start = values('start_date')[0];
-      const touches = [...own, ...referencedResources(asList(body.target), scope)];
-      return expand(body.schedule_expression, scope, (schedule) =>
-        (zones.length > 0 ? zones : [body.schedule_expression_timezone]).map((timeZone) => ({
+      const touches = [...own, ...referencedResources((visit) => visitValues(body, 'target', visit), scope)];
+      return expand(body, 'schedule_expression', scope, (schedule) =>
+        (zones.length > 0 ? zones : [body.get('schedule_expression_timezone')]).map((timeZone) => ({
           name: address,
           kind: 'aws-scheduler-schedule',
           ...at('schedule_expression'),
@@ -87,21 +93,18 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
       );
     }
     case 'google_cloud_scheduler_job': {
-      if (body.paused === true) return disabled('paused', 'paused');
-      const zones = body.time_zone === undefined ? ['Etc/UTC'] : values('time_zone');
-      const targets = [
-        ...asList(body.http_target),
-        ...asList(body.pubsub_target),
-        ...asList(body.app_engine_http_target),
-      ];
-      const hosts = asList(body.http_target).flatMap((target) =>
-        typeof (target as Body).uri === 'string'
-          ? urlHosts((target as Body).uri as string, block.file, at('uri').line, address)
-          : [],
-      );
+      if (body.get('paused') === true) return disabled('paused', 'paused');
+      const zones = body.has('time_zone') ? values('time_zone') : ['Etc/UTC'];
+      const hosts = body.blocks('http_target').flatMap((target) => {
+        const uri = target.get('uri');
+        return typeof uri === 'string' ? urlHosts(uri, block.file, at('uri').line, address) : [];
+      });
+      const targets = (visit: (value: unknown) => void) => {
+        for (const name of ['http_target', 'pubsub_target', 'app_engine_http_target']) visitValues(body, name, visit);
+      };
       const touches = uniqueTouches([...own, ...hosts, ...referencedResources(targets, scope)]);
-      return expand(body.schedule, scope, (schedule) =>
-        (zones.length > 0 ? zones : [body.time_zone]).map((timeZone) => ({
+      return expand(body, 'schedule', scope, (schedule) =>
+        (zones.length > 0 ? zones : [body.get('time_zone')]).map((timeZone) => ({
           name: address,
           kind: 'google-cloud-scheduler',
           ...at('schedule'),
@@ -122,12 +125,13 @@ export function terraformSchedules(block: Block, scope: Scope, own: Dependency[]
  * that cannot be resolved is passed on as written, so the job reader says it is templated.
  */
 function expand(
-  expression: unknown,
+  body: BodyView,
+  attribute: string,
   scope: Scope,
   make: (schedule: unknown) => JobCandidate | JobCandidate[],
 ): ScheduleFinds {
-  const resolved = valuesOf(expression, scope);
-  const schedules = resolved.length > 0 ? resolved : [expression];
+  const resolved = valuesOf(body.resolvable(attribute), scope);
+  const schedules = resolved.length > 0 ? resolved : [body.get(attribute)];
   return { candidates: schedules.flatMap(make), notes: [] };
 }
 
@@ -139,21 +143,24 @@ function valuesOf(expression: unknown, scope: Scope): string[] {
 function eventTargets(rule: Block, scope: Scope): Dependency[] {
   const name = rule.labels[1];
   const reference = new RegExp(`\\baws_cloudwatch_event_rule\\.${name}\\.`);
-  const targets = scope.module.resources.filter((block) => {
-    if (block.type !== 'resource' || block.labels[0] !== 'aws_cloudwatch_event_target') return false;
-    const body = block.body();
-    return typeof body?.rule === 'string' && reference.test(body.rule);
+  const targets = scope.module.resources.flatMap((block) => {
+    if (block.type !== 'resource' || block.labels[0] !== 'aws_cloudwatch_event_target') return [];
+    const body = block.view();
+    const target = body?.get('rule');
+    return body && typeof target === 'string' && reference.test(target) ? [body] : [];
   });
-  return referencedResources(
-    targets.map((block) => block.body()),
-    scope,
-  );
+  return referencedResources((visit) => {
+    for (const body of targets) for (const name of body.names()) visitValues(body, name, visit);
+  }, scope);
 }
 
 const REFERENCE = /\b(data\.)?([a-z][a-z0-9]*_[a-z0-9_]+)\.([A-Za-z_][\w-]*)\.[A-Za-z_]/g;
 
-/** Resources the expressions inside these bodies refer to (`aws_lambda_function.worker.arn`), with their regions. */
-function referencedResources(bodies: unknown[], scope: Scope): Dependency[] {
+/**
+ * Resources the expressions inside some bodies refer to (`aws_lambda_function.worker.arn`), with their regions;
+ * `values` hands every value of those bodies, in order, to the visitor.
+ */
+function referencedResources(values: (visit: (value: unknown) => void) => void, scope: Scope): Dependency[] {
   const found: Dependency[] = [];
   const visit = (value: unknown) => {
     if (typeof value === 'string') {
@@ -181,7 +188,7 @@ function referencedResources(bodies: unknown[], scope: Scope): Dependency[] {
     } else if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') Object.values(value).forEach(visit);
   };
-  bodies.forEach(visit);
+  values(visit);
   return uniqueTouches(found);
 }
 
@@ -201,22 +208,23 @@ const DAYS: Record<string, number> = {
  * `time_zone` is a Windows zone name, mapped to its IANA zone.
  */
 function logicAppRecurrence(
-  body: Body,
+  body: BodyView,
   scope: Scope,
   own: Dependency[],
   address: string,
   at: (name: string) => { file: string; line: number },
 ): ScheduleFinds {
-  const frequency = valuesOf(body.frequency, scope)[0];
-  const interval = Number(valuesOf(String(body.interval ?? ''), scope)[0] ?? body.interval ?? 1);
-  const windowsZone = body.time_zone === undefined ? undefined : valuesOf(body.time_zone, scope)[0];
+  const frequency = valuesOf(body.resolvable('frequency'), scope)[0];
+  const written = body.get('interval');
+  const interval = Number(valuesOf(String(written ?? ''), scope)[0] ?? written ?? 1);
+  const windowsZone = body.has('time_zone') ? valuesOf(body.resolvable('time_zone'), scope)[0] : undefined;
   const timeZone =
     windowsZone === undefined
-      ? body.time_zone === undefined
-        ? 'UTC'
-        : body.time_zone
+      ? body.has('time_zone')
+        ? body.get('time_zone')
+        : 'UTC'
       : (findIana(windowsZone)[0] ?? windowsZone);
-  const startTime = valuesOf(body.start_time, scope)[0];
+  const startTime = valuesOf(body.resolvable('start_time'), scope)[0];
   const base = {
     name: address,
     kind: 'azure-logic-app-recurrence' as const,
@@ -225,8 +233,8 @@ function logicAppRecurrence(
     touches: own,
   };
   if (!frequency || !Number.isInteger(interval) || interval < 1)
-    return { candidates: [{ ...base, schedule: body.frequency }], notes: [] };
-  const schedule = asList(body.schedule)[0] as Body | undefined;
+    return { candidates: [{ ...base, schedule: body.get('frequency') }], notes: [] };
+  const schedule = firstBlock(body, 'schedule');
   if (!schedule)
     return {
       candidates: [
@@ -238,10 +246,10 @@ function logicAppRecurrence(
       ],
       notes: [],
     };
-  const list = (value: unknown) => asList(value).map(String);
-  const minutes = list(schedule.at_these_minutes);
-  const hours = list(schedule.at_these_hours);
-  const days = list(schedule.on_these_days).map((day) => DAYS[day]);
+  const list = (name: string) => asList(schedule.get(name)).map(String);
+  const minutes = list('at_these_minutes');
+  const hours = list('at_these_hours');
+  const days = list('on_these_days').map((day) => DAYS[day]);
   const fits =
     interval === 1 && (frequency === 'Week' || frequency === 'Day' || (frequency === 'Hour' && hours.length === 0));
   if (!fits || days.some((day) => day === undefined))
@@ -258,6 +266,16 @@ function logicAppRecurrence(
     values.length > 0 ? values.join(',') : fallback;
   const cron = `${field(minutes, '0')} ${frequency === 'Hour' ? '*' : field(hours, '0')} * * ${field(days, '*')}`;
   return { candidates: [{ ...base, schedule: cron }], notes: [] };
+}
+
+/**
+ * The first body under `name` as the parse's `asList(body[name])[0]` gives it: a nested block's view, or whatever
+ * else a value there is (a value that is not an object has no fields).
+ */
+function firstBlock(body: BodyView, name: string): BodyView | undefined {
+  if (body.nested(name)) return body.blocks(name)[0];
+  const first = asList(body.get(name))[0];
+  return first ? fullView(isRecord(first) ? first : {}) : undefined;
 }
 
 /** `start_time` with an offset is that instant; without one it is local time in `time_zone`, as Logic Apps reads it. */

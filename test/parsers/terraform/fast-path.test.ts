@@ -54,8 +54,8 @@ describe('the shallow reader (the fast path)', () => {
     async (_name, entry) => {
       const fast = await createTerraformParser({ fastPath: true }).parseTogether?.(entry.files, files);
       const full = await createTerraformParser({ fastPath: false }).parseTogether?.(entry.files, files);
-      expect(fast?.map((input) => [input.file, input.dependencies, input.jobs])).toEqual(
-        full?.map((input) => [input.file, input.dependencies, input.jobs]),
+      expect(fast?.map((input) => [input.file, input.dependencies, input.jobs, input.errors])).toEqual(
+        full?.map((input) => [input.file, input.dependencies, input.jobs, input.errors]),
       );
     },
   );

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { splitHcl } from '../../../src/parsers/terraform/hcl-items.js';
+import { readShallow } from '../../../src/parsers/terraform/body-view.js';
+import { type HclBlockItem, splitHcl } from '../../../src/parsers/terraform/hcl-items.js';
 
 const fixture = (path: string) =>
   readFileSync(new URL(`../../fixtures/terraform/configs/${path}`, import.meta.url), 'utf8');
@@ -60,6 +61,19 @@ describe('splitHcl', () => {
     const split = splitHcl(text);
     expect(split.errors).toEqual([]);
     expect(split.items.map((item) => item.kind === 'block' && item.labels[0])).toEqual(['aws_instance', 'aws_eip']);
+  });
+
+  it('takes an indented heredoc with blank lines to its indented closing marker', () => {
+    const text =
+      'module "workers" {\n  source = "./modules/node-group"\n\n  bootstrap_extra_args = <<-EOT\n    [settings.kubernetes]\n\n    max-pods = 58\n      \n  }\n  EOT\n\n  name = "workers"\n}\n\nresource "aws_eip" "ip" {}\n';
+    const split = splitHcl(text);
+    expect(split.errors).toEqual([]);
+    expect(split.items.map((item) => item.kind === 'block' && [item.type, item.line])).toEqual([
+      ['module', 1],
+      ['resource', 15],
+    ]);
+    const shallow = readShallow((split.items[0] as HclBlockItem).body);
+    expect([...(shallow?.attributes.keys() ?? [])]).toEqual(['source', 'bootstrap_extra_args', 'name']);
   });
 
   it('reports an unclosed heredoc and an unclosed comment with the line of their block', () => {

@@ -1,8 +1,8 @@
 // One fresh process's first Terraform scan of a tree: loading the scanner (and whatever parser it needs) and the scan
 // itself, then a bare read of the same Terraform files as the floor, the process's peak memory, and how many texts
-// went to hcl2-parser (the shallow reader's misses). Prints one JSON
-// line; node's own start-up is not in either time (bench/startup.js measures that against `node -e 0`). The scan's CPU
-// time comes along, since on a loaded machine the wall time also holds the other processes' turns.
+// went to hcl2-parser (the shallow reader's misses). Prints one JSON line; node's own start-up is not in either time
+// (bench/startup.js measures that against `node -e 0`). The scan's CPU time comes along, since on a loaded machine the
+// wall time also holds the other processes' turns.
 import { readFileSync } from 'node:fs';
 import { terraformFiles } from '../terraform-equality.js';
 

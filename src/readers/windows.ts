@@ -206,11 +206,13 @@ function compare(what: string, claimed: string, quote: string, against: string, 
   if (Math.abs(delta) <= TOLERANCE_MINUTES) return [];
   const message = `${what} ${hm(claimed)} ("${quote}"), ${formatDuration(Math.abs(delta) * 60_000)} ${delta < 0 ? 'before' : 'after'} ${against} (${hm(status)})`;
   const hours = Math.round(Math.abs(delta) / 60);
-  // Impact normally precedes the first post; an impact start a whole number of hours after it smells of a zone slip.
+  // Impact normally precedes the first post; an impact start a whole number of hours after it smells of a zone slip
+  // (no two clocks are more than 14 hours apart: days between them are no slip).
   if (
     what === 'impact began' &&
     delta > 0 &&
     hours >= 1 &&
+    hours <= 14 &&
     Math.abs(Math.abs(delta) - hours * 60) <= TOLERANCE_MINUTES
   ) {
     return [`${message}; exactly ${hours} h apart, so one of the two may be in the wrong time zone`];

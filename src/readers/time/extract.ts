@@ -10,7 +10,7 @@ const DATE =
 const TIME =
   '(?:(?<h>\\d{1,2}):(?<mi>\\d\\d)(?::(?<s>\\d\\d)(?:\\.\\d+)?)?(?:[ \\t]*(?<ap>[ap](?:m\\b|\\.m\\b\\.?)))?|(?<h2>\\d{1,2})[ \\t]*(?<ap2>[ap](?:m\\b|\\.m\\b\\.?)))';
 const DATE_TIME = new RegExp(
-  `(?<![A-Za-z0-9])(?:${DATE}(?:T|,?[ \\t]*(?:at[ \\t]+|[-–@][ \\t]*)?))?(?<![\\d:.])${TIME}(?![\\d:])`,
+  `(?<![A-Za-z0-9])(?:${DATE}(?:T|,?[ \\t]*(?:at[ \\t]+|[-–@(][ \\t]*)?))?(?<![\\d:.])${TIME}(?![\\d:])`,
   'gi',
 );
 const DATE_ONLY = new RegExp(`(?<![A-Za-z0-9])${DATE}(?![\\d:])`, 'gi');
@@ -30,11 +30,12 @@ const MAX_OVERNIGHT_MS = 14 * 3_600_000;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
 // What may stand between the two ends of a range: "8:57-9:00am", "from 19:39 to 19:46", "between 21:10 and 21:41",
+// "between April 15th, 2024 (09:45 UTC) and April 18th, 2024 (19:10 UTC)" (the time in brackets after its date),
 // "began at 19:39 UTC and continued until 19:47 UTC", "21:10 UTC 부터 21:41 UTC 까지".
 const RANGE_GAP =
-  /^[ \t]*(?:-|–|—|~|to|until|till|through|thru|and|부터)[ \t]*(?:(?:approximately|approx\.|around|about|roughly)[ \t]+)?$/i;
+  /^[ \t]*\)?[ \t]*(?:-|–|—|~|to|until|till|through|thru|and|부터)[ \t]*(?:(?:approximately|approx\.|around|about|roughly)[ \t]+)?$/i;
 const RANGE_GAP_VERB =
-  /^[ \t]*,?[ \t]*and[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:until|till|to)[ \t]+(?:(?:approximately|around|about|roughly)[ \t]+)?$/i;
+  /^[ \t]*\)?[ \t]*,?[ \t]*and[ \t]+(?:[a-z]+[ \t]+){0,3}?(?:until|till|to)[ \t]+(?:(?:approximately|around|about|roughly)[ \t]+)?$/i;
 
 const DAY_MS = 86_400_000;
 /** Times read from one text at most: real write-ups hold tens; reading is then bounded whatever a hostile text holds. */

@@ -11,6 +11,13 @@ import { replayWindow } from '../../../src/replay.js';
 import { FIXTURES, fixture, importFixture, importText } from '../../helpers/import-fixture.js';
 
 describe('times in every common order', () => {
+  it('a maintenance announced days ahead states its window without a time-zone suspicion', () => {
+    const [maintenance] = importFixture('feed/history-maintenance.atom');
+    expect(maintenance?.impactWindow).toMatchObject({ from: '2025-05-28T16:30:00Z', to: '2025-05-29T16:30:00Z' });
+    // Six days between the announcement and the start are a schedule: no clock is 145 hours off another.
+    expect(maintenance?.conflicts?.some((conflict) => conflict.includes('wrong time zone'))).toBe(false);
+  });
+
   it('reads a date written after the times and a range that runs into the next day', () => {
     const [actions] = importFixture('feed/history-dates-after-times.atom');
     expect(actions).toMatchObject({

@@ -143,6 +143,14 @@ describe('times in every common order', () => {
     ]);
   });
 
+  it('reads each time in brackets after its date, and the two as one range', () => {
+    // As GitHub's monthly availability reports write a multi-day window.
+    expect(
+      ranges('Between April 15th, 2024 (09:45 UTC) and April 18th, 2024 (19:10 UTC), completions saw errors.'),
+    ).toEqual([['2024-04-15T09:45:00Z', '2024-04-18T19:10:00Z']]);
+    expect(at('The fix reached every region on May 2, 2024 (14:05 UTC).')).toEqual(['2024-05-02T14:05:00Z']);
+  });
+
   it('gives a range start the date of its end when only the end carries one', () => {
     expect(ranges('between 23:50 and 00:20 UTC on January 1, 2023')).toEqual([
       ['2022-12-31T23:50:00Z', '2023-01-01T00:20:00Z'],

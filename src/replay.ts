@@ -14,10 +14,15 @@ export function replayWindow(incident: Incident, lead?: AppliedLead): ReplayWind
 }
 
 function credibleWindow(incident: Incident): ReplayWindow {
+  // A maintenance announced days ahead is not down from its announcement: its window starts with the work.
+  const announcement = (at: string) =>
+    incident.kind === 'maintenance' &&
+    incident.updates.some((update) => update.at === at && update.status === 'scheduled');
+  const posted = [incident.startedAt, ...incident.updates.map((update) => update.at)].filter(isTime);
+  const worked = posted.filter((time) => !announcement(time));
   const starts = [
-    incident.startedAt,
+    ...(worked.length > 0 || incident.impactWindow ? worked : posted),
     incident.impactWindow?.from,
-    ...incident.updates.map((update) => update.at),
   ].filter(isTime);
   const from = starts.reduce((earliest, time) => (time < earliest ? time : earliest));
   if (incident.resolvedAt === null) return { from, to: null };

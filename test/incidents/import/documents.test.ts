@@ -16,6 +16,8 @@ describe('times in every common order', () => {
     expect(maintenance?.impactWindow).toMatchObject({ from: '2025-05-28T16:30:00Z', to: '2025-05-29T16:30:00Z' });
     // Six days between the announcement and the start are a schedule: no clock is 145 hours off another.
     expect(maintenance?.conflicts?.some((conflict) => conflict.includes('wrong time zone'))).toBe(false);
+    // Its replay is the work, not the week since the announcement.
+    expect(replayWindow(maintenance!)).toEqual({ from: '2025-05-28T16:30:00Z', to: '2025-05-29T16:30:00Z' });
   });
 
   it('reads a date written after the times and a range that runs into the next day', () => {

@@ -69,12 +69,16 @@ function workflowDependencies(root: unknown, yaml: YamlText, path: string): Depe
   for (const [, job] of entries(child(root, 'jobs'))) {
     addUses(child(job, 'uses'));
     for (const step of items(child(job, 'steps'))) {
-      // A registry login names its registry in `with.registry` (Docker Hub when it names none).
-      const registry = /^docker\/login-action@/i.test(text(child(step, 'uses')) ?? '')
+      // A registry login names its registry in `with.registry` (Docker Hub when it names none), often through the
+      // workflow's or job's `env` (`registry: ${{ env.REGISTRY }}`); a registry no env gives is no provider's.
+      const written = /^docker\/login-action@/i.test(text(child(step, 'uses')) ?? '')
         ? text(childAt(step, 'with', 'registry'))?.trim()
         : undefined;
+      const registry = written
+        ? fromEnv(written, [child(step, 'env'), child(job, 'env'), child(root, 'env')])
+        : undefined;
       if (registry && !registry.includes('${{')) add('container-image', `${registry.replace(/\/+$/, '')}/`, step);
-      else addUses(child(step, 'uses'));
+      else if (!written) addUses(child(step, 'uses'));
     }
     for (const { label, node } of runnerLabels(job)) add('ci-action', `runner:${label}`, node);
     const container = child(job, 'container');
@@ -86,6 +90,17 @@ function workflowDependencies(root: unknown, yaml: YamlText, path: string): Depe
     }
   }
   return out.filter((dependency) => !/\$\{\{/.test(dependency.name));
+}
+
+/** `${{ env.NAME }}` (alone or inside a value) replaced by the nearest `env` that sets NAME; other expressions stay. */
+function fromEnv(value: string, scopes: unknown[]): string {
+  return value.replace(/\$\{\{\s*env\.([A-Za-z_][\w-]*)\s*\}\}/g, (expression, name: string) => {
+    for (const scope of scopes) {
+      const set = text(child(scope, name));
+      if (set !== undefined && !set.includes('${{')) return set.trim();
+    }
+    return expression;
+  });
 }
 
 /** `runs-on` as a label, a list, `{ group, labels }`, or `${{ matrix.KEY }}` over the job's matrix values. */

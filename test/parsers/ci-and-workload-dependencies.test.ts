@@ -26,6 +26,42 @@ describe('GitHub workflow dependencies', () => {
   });
 });
 
+describe('registry logins', () => {
+  const workflow = [
+    'name: images',
+    'on: push',
+    'env:',
+    '  REGISTRY: ghcr.io',
+    'jobs:',
+    '  push:',
+    '    runs-on: self-hosted',
+    '    env:',
+    '      MIRROR: quay.io',
+    '    steps:',
+    '      - uses: docker/login-action@v3',
+    '        with:',
+    '          registry: ${{ env.REGISTRY }}',
+    '      - uses: docker/login-action@v3',
+    '        with:',
+    '          registry: ${{ env.MIRROR }}',
+    '      - uses: docker/login-action@v3',
+    '        with:',
+    '          registry: ${{ secrets.PRIVATE_REGISTRY }}',
+    '      - uses: docker/login-action@v3',
+    '',
+  ].join('\n');
+
+  it("reads a registry named through the workflow's or job's env, and credits no registry it cannot read", () => {
+    const { dependencies } = parseGithubWorkflow(workflow, '.github/workflows/images.yml');
+    expect(dependencies.map((d) => [d.ecosystem, d.name, d.line])).toEqual([
+      ['container-image', 'ghcr.io/', 11],
+      ['container-image', 'quay.io/', 14],
+      // The login with no registry is Docker Hub's; the one through a secret is nobody's we can tell.
+      ['ci-action', 'docker/login-action', 20],
+    ]);
+  });
+});
+
 describe('Kubernetes workload images', () => {
   it("lists every container's image of a Deployment, init containers included, at its line", () => {
     const { text, path } = polyglot('k8s/deployment.yaml');

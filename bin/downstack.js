@@ -1,5 +1,12 @@
 #!/usr/bin/env node
 // Entry point: the compiled CLI lives in dist/ (built by `npm install` through the `prepare` script).
-import { main } from '../dist/cli.js';
-
-process.exitCode = await main(process.argv.slice(2));
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  // The version alone needs neither commander nor any command (a CI step may ask for it on every run): printed the
+  // way commander prints it.
+  const { VERSION } = await import('../dist/version.js');
+  process.stdout.write(`${VERSION}\n`);
+} else {
+  const { main } = await import('../dist/cli.js');
+  process.exitCode = await main(args);
+}

@@ -13,9 +13,19 @@ const ours = (modules: string[]) =>
   modules.filter((url) => url.includes('/dist/')).map((url) => url.slice(url.indexOf('/dist/') + 1));
 
 describe('start-up loads only what the command uses', () => {
-  for (const flag of ['--version', '--help']) {
-    it(`${flag} loads no command module, no parser, no catalog and none of the heavy libraries`, () => {
+  it('--version alone loads the version and nothing else: not commander, not the CLI', () => {
+    for (const flag of ['--version', '-V']) {
       const run = moduleLoads([BIN, flag]);
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+      expect(ours(run.modules).sort()).toEqual(['dist/paths.js', 'dist/version.js']);
+      expect(packagesLoaded(run.modules).size, [...packagesLoaded(run.modules)].join(', ')).toBe(0);
+    }
+  });
+
+  for (const flag of ['--version --no-color', '--help']) {
+    it(`${flag} loads no command module, no parser, no catalog and none of the heavy libraries`, () => {
+      const run = moduleLoads([BIN, ...flag.split(' ')]);
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout.length).toBeGreaterThan(0);
       const loaded = ours(run.modules);

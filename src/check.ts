@@ -14,7 +14,7 @@ import { SNAPSHOT_DIR } from './paths.js';
 import { scannedRoot } from './report/display-path.js';
 import { type ReachSetting, withinReach } from './reach.js';
 import { mergeWindows } from './replay.js';
-import { scanPaths, type ScanOptions } from './scan.js';
+import { ownPackages, scanPaths, type ScanOptions } from './scan.js';
 
 export interface CheckOptions extends ScanOptions {
   paths: string[];
@@ -108,7 +108,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     [...dependencies, ...resolved.found],
     matcher,
     catalog,
-    scan.inputs.flatMap((input) => input.ownPackages ?? []),
+    ownPackages(scan.inputs),
   );
   const jobs = knownJobs(
     scan.inputs.flatMap((input) => input.jobs ?? []),

@@ -15,11 +15,13 @@ export function replayWindow(incident: Incident, lead?: AppliedLead): ReplayWind
 
 function credibleWindow(incident: Incident): ReplayWindow {
   // A maintenance announced days ahead is not down from its announcement: its window starts with the work.
-  const announcement = (at: string) =>
-    incident.kind === 'maintenance' &&
-    incident.updates.some((update) => update.at === at && update.status === 'scheduled');
+  const announced = new Set(
+    incident.kind === 'maintenance'
+      ? incident.updates.filter((update) => update.status === 'scheduled').map((update) => update.at)
+      : [],
+  );
   const posted = [incident.startedAt, ...incident.updates.map((update) => update.at)].filter(isTime);
-  const worked = posted.filter((time) => !announcement(time));
+  const worked = posted.filter((time) => !announced.has(time));
   const starts = [
     ...(worked.length > 0 || incident.impactWindow ? worked : posted),
     incident.impactWindow?.from,

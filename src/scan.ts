@@ -27,6 +27,11 @@ export interface ScanResult {
   errors: InputProblem[];
 }
 
+/** The repository's own package names the scanned lockfiles list (root and workspaces): see exposuresFor. */
+export function ownPackages(inputs: readonly InputResult[]): string[] {
+  return inputs.flatMap((input) => input.ownPackages ?? []);
+}
+
 export interface ScanOptions {
   /** Reads standard input when a path is `-`; injected so the core never touches `process`. */
   readStdin?: () => Promise<string>;

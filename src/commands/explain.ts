@@ -11,7 +11,7 @@ import type { Dependency } from '../model.js';
 import { reachOf } from '../reach.js';
 import { dnsChainText } from '../report/locate.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
-import { scanPaths } from '../scan.js';
+import { ownPackages, scanPaths } from '../scan.js';
 import { chainLength } from '../via-chain.js';
 
 export interface Explanation {
@@ -138,12 +138,7 @@ export async function runExplainCommand(
   context.reportProblems([...scan.errors, ...scan.inputs.flatMap((input) => input.errors), ...resolved.problems]);
   const skipped = dnsNote(dns.summary());
   if (skipped) context.stderr.write(`${skipped}\n`);
-  const explanations = explainTarget(
-    target,
-    [...dependencies, ...resolved.found],
-    catalog,
-    scan.inputs.flatMap((input) => input.ownPackages ?? []),
-  );
+  const explanations = explainTarget(target, [...dependencies, ...resolved.found], catalog, ownPackages(scan.inputs));
   if (flags.format === 'json') await context.emit(jsonDocument(explanations));
   else if (explanations.length > 0) await context.emit(renderExplanations(target, explanations));
   else await context.emit(text`${cleanLine(target)} is not in the scanned stack (${paths.join(', ')}).\n`);

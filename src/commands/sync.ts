@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/loader.js';
 import { createDnsStage } from '../dns/stage.js';
 import { type CliContext, type CommonOptions, dnsSettings, type ResolveFlags } from './context.js';
 import { EXIT, UsageError } from '../errors.js';
-import { scanPaths } from '../scan.js';
+import { ownPackages, scanPaths } from '../scan.js';
 import { cleanLine, type SafeText, text } from '../sanitize.js';
 import { progressBar, providerLine, summaryLines } from '../sync/progress.js';
 import { stackProviders } from '../sync/check-sync.js';
@@ -92,7 +92,7 @@ async function selectProviders(
       scan.inputs.flatMap((input) => input.dependencies),
       catalog,
       dns,
-      scan.inputs.flatMap((input) => input.ownPackages ?? []),
+      ownPackages(scan.inputs),
     );
   } finally {
     dns.close();

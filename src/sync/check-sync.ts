@@ -10,7 +10,7 @@ import { DownstackError } from '../errors.js';
 import { acquireLock } from '../incidents/lock.js';
 import { buildMatcher, exposuresFor } from '../catalog/matcher.js';
 import type { DnsStage } from '../dns/stage.js';
-import { scanPaths } from '../scan.js';
+import { ownPackages, scanPaths } from '../scan.js';
 import { cleanLine, type SafeText, text } from '../sanitize.js';
 import { providerLine } from './progress.js';
 import { runSync, type SyncReport } from './sync.js';
@@ -69,7 +69,7 @@ export async function syncBeforeCheck(options: CheckSyncOptions): Promise<SyncRe
       scan.inputs.flatMap((input) => input.dependencies),
       catalog,
       options.dns,
-      scan.inputs.flatMap((input) => input.ownPackages ?? []),
+      ownPackages(scan.inputs),
     );
     if (ids.length === 0) return undefined;
     // A short deadline leaves no room for long waits: fail fast and fall back to the index.

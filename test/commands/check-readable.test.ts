@@ -102,7 +102,7 @@ describe('the table on a big stack', () => {
     expect(run.stdout.split('\n')[0]).toContain(`from 2 inputs in ${dir} (`);
     expect(run.stdout).toContain('← infra/main.tf:1 google_storage_bucket');
     expect(run.stdout).toMatch(/← package\.json:\d+ @northwind\/component-1, :\d+ @northwind\/component-2, /);
-    expect(run.stdout).not.toContain(dir + '/');
+    expect(run.stdout).not.toContain(`${dir}/`);
   });
 
   it('renders the same components in Markdown, with no empty cell', async () => {

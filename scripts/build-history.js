@@ -1,4 +1,4 @@
-// Maintainer script (`npm run build:history`): derives the bundled history (history/<provider>.json) from public
+// Maintainer script (`npm run build:history`): derives the bundled history (history/<provider>/<year>.json) from public
 // archives of status pages, reading each through downstack's own reader layer, and measures the lead between a
 // stated impact start and the page's first post per platform (history/leads.json).
 //
@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCatalog } from '../dist/catalog/loader.js';
-import { HISTORY_SCHEMA_VERSION } from '../dist/incidents/history.js';
+import { HISTORY_SCHEMA_VERSION, historyFiles } from '../dist/incidents/history.js';
 import {
   leadSample,
   measureLead,
@@ -106,7 +106,10 @@ async function main() {
   }
 
   mkdirSync(options.out, { recursive: true });
-  for (const name of readdirSync(options.out)) if (name.endsWith('.json')) rmSync(join(options.out, name));
+  // What an earlier build wrote: the JSON files (the old one-file layout too) and each provider's folder of years.
+  for (const entry of readdirSync(options.out, { withFileTypes: true }))
+    if (entry.isDirectory() ? catalog.providers.has(entry.name) : entry.name.endsWith('.json'))
+      rmSync(join(options.out, entry.name), { recursive: true });
   const samples = new Map();
   const manifest = { schemaVersion: HISTORY_SCHEMA_VERSION, sources: [], providers: {} };
   for (const [providerId, entries] of [...byProvider].sort(([a], [b]) => a.localeCompare(b))) {
@@ -134,8 +137,9 @@ async function main() {
       records.push(toHistoryRecord(incident, precision, entry.statedBy));
     }
     records.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
-    const file = { schemaVersion: HISTORY_SCHEMA_VERSION, provider: providerId, incidents: records };
-    writeFileSync(join(options.out, `${providerId}.json`), `${JSON.stringify(file)}\n`);
+    mkdirSync(join(options.out, providerId));
+    for (const file of historyFiles(providerId, records))
+      writeFileSync(join(options.out, providerId, `${file.year}.json`), `${JSON.stringify(file)}\n`);
     const byYear = {};
     const precision = {};
     for (const record of records) {

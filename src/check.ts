@@ -7,6 +7,7 @@ import { findIncidents } from './incidents/findings.js';
 import { HISTORY_SOURCE } from './incidents/history.js';
 import { leadResolver, loadLeadTable } from './incidents/lead.js';
 import type { PublishedSource } from './incidents/published.js';
+import type { HistoryWindow } from './incidents/history.js';
 import { IncidentIndex, type ProviderIncidents } from './incidents/store.js';
 import type { Dependency, Exposure, Finding, Incident, InputProblem, InputResult, ReplayBand } from './model.js';
 import { knownJobs, withRuns, type KnownJob } from './jobs/runs.js';
@@ -42,7 +43,7 @@ export interface CheckOptions extends ScanOptions {
 
 /** Anything that gives a provider's incidents with their provenance: the local index, a published one. */
 export interface IncidentReader {
-  read(provider: string): Promise<ProviderIncidents>;
+  read(provider: string, window?: HistoryWindow): Promise<ProviderIncidents>;
   /** What answered, for a reader that can answer from more than one place. */
   describe?(): PublishedSource;
 }
@@ -127,7 +128,9 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
         ? new IncidentIndex(options.indexDir)
         : new IncidentIndex(options.indexDir, options.snapshotDir));
   const providerIds = [...new Set(exposures.map((exposure) => exposure.provider))];
-  const loaded = await Promise.all(providerIds.map((id) => index.read(id)));
+  // The window's part of the history, and enough before it for the most recent incidents shown when it is quiet.
+  const window = { since: options.since, until: options.until, context: RECENT };
+  const loaded = await Promise.all(providerIds.map((id) => index.read(id, window)));
   const incidents = new Map(loaded.map((entry) => [entry.provider, entry.incidents]));
 
   const leadFor = leadResolver(
@@ -139,7 +142,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const found = findIncidents(exposures, incidents, catalog, { ...options, leadFor });
   const findings = found.filter((finding) => withinReach(finding.reach, reach));
   const beyondReach = found.filter((finding) => !withinReach(finding.reach, reach));
-  const recent = findings.length > 0 ? [] : mostRecent(loaded, options.until, 5);
+  const recent = findings.length > 0 ? [] : mostRecent(loaded, options.until, RECENT);
   return {
     generatedAt: options.now.toISOString(),
     window: { since: options.since.toISOString(), until: options.until.toISOString() },
@@ -177,6 +180,9 @@ export function attachProblems(inputs: InputResult[], problems: InputProblem[]):
   return rest;
 }
 
+/** How many incidents a quiet window shows for context. */
+const RECENT = 5;
+
 function mostRecent(loaded: ProviderIncidents[], until: Date, count: number): Incident[] {
   const limit = until.toISOString();
   return loaded
@@ -196,9 +202,14 @@ function summarize(dir: string, loaded: ProviderIncidents[]): IndexSummary {
       entry.incidents.filter((incident) => incident.source === 'embedded').map((incident) => incident.startedAt),
     )
     .sort();
+  // The whole history of the stack's providers as its manifest counts it, not only the part the window read.
   const historyTimes = loaded
     .flatMap((entry) =>
-      entry.incidents.filter((incident) => incident.source === HISTORY_SOURCE).map((incident) => incident.startedAt),
+      entry.historyExtent
+        ? [entry.historyExtent.fromYear, entry.historyExtent.toYear]
+        : entry.incidents
+            .filter((incident) => incident.source === HISTORY_SOURCE)
+            .map((incident) => incident.startedAt),
     )
     .sort();
   return {
@@ -207,7 +218,7 @@ function summarize(dir: string, loaded: ProviderIncidents[]): IndexSummary {
     ...(syncTimes[0] ? { oldestSync: syncTimes[0] } : {}),
     snapshotIncidents: loaded.reduce((sum, entry) => sum + entry.fromSnapshot, 0),
     ...(snapshotTimes.length ? { newestSnapshotIncident: snapshotTimes.at(-1) } : {}),
-    historyIncidents: loaded.reduce((sum, entry) => sum + entry.fromHistory, 0),
+    historyIncidents: loaded.reduce((sum, entry) => sum + (entry.historyExtent?.incidents ?? entry.fromHistory), 0),
     ...(historyTimes.length
       ? { historySpan: { from: historyTimes[0] as string, to: historyTimes.at(-1) as string } }
       : {}),

@@ -1,13 +1,15 @@
 // The bundled history: years of past incidents per provider, derived as facts from public archives by
-// `npm run build:history` (scripts/history/), one file per provider under history/. Facts only — times, components,
-// regions, impact, status, link — with titles and summaries written by the script from those facts. A check reads
-// the files of its stack's providers and nothing else, so the cost grows with the stack, not with the history.
-import { readFile } from 'node:fs/promises';
+// `npm run build:history` (scripts/history/), one folder per provider under history/ with one file per year. Facts
+// only — times, components, regions, impact, status, link — with titles and summaries written by the script from those
+// facts. A check reads the files of its stack's providers for the years its window touches and nothing else, so the
+// cost grows with the stack and the window, not with the history (a 90-day check reads one or two years of 17).
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IndexError } from '../errors.js';
 import type { Incident, IncidentImpact, IncidentStatus, TimePrecision } from '../model.js';
 
-export const HISTORY_SCHEMA_VERSION = 1;
+/** 2: one file per provider and year (1 was one file per provider). */
+export const HISTORY_SCHEMA_VERSION = 2;
 /** What `source` says on every incident that came from the bundled history. */
 export const HISTORY_SOURCE = 'history';
 
@@ -29,35 +31,134 @@ export interface HistoryRecord {
   regions: string[];
 }
 
+/** history/<provider>/<year>.json: every record whose span (stated impact included) touches that year. */
 export interface HistoryFile {
   schemaVersion: typeof HISTORY_SCHEMA_VERSION;
   provider: string;
+  year: number;
   incidents: HistoryRecord[];
 }
 
-/** The provider's bundled history as incidents; none when it has no file. Throws IndexError for a damaged one. */
-export async function readHistory(dir: string, provider: string): Promise<Incident[]> {
-  const path = join(dir, `${provider}.json`);
-  let text: string;
+/** The part of the history a reader needs: what may overlap [since, until], and `context` incidents before it. */
+export interface HistoryWindow {
+  since: Date;
+  until: Date;
+  /** Read earlier years too until this many incidents started by `until` (a quiet window still shows recent ones). */
+  context?: number;
+}
+
+/**
+ * How far before a record's earliest time its replay may start, so that an incident starting after `until` still
+ * overlaps the window: a lead moves a first-post start earlier by minutes (history/leads.json: 33–76), `--lead` by
+ * whatever a user gives, which a week covers with room to spare. Nothing moves an end later.
+ */
+const LEAD_SLACK_MS = 7 * 24 * 3_600_000;
+
+/** The years a record's span touches, from its earliest stated time to its latest. */
+function spanYears(record: HistoryRecord): number[] {
+  const times = [record.startedAt, record.resolvedAt, record.impactWindow?.from, record.impactWindow?.to].filter(
+    (time): time is string => typeof time === 'string' && time !== '',
+  );
+  const first = Number(times.reduce((a, b) => (a < b ? a : b)).slice(0, 4));
+  const last = Number(times.reduce((a, b) => (a > b ? a : b)).slice(0, 4));
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+}
+
+/** A provider's records as its year files (written by the build script), newest year first. */
+export function historyFiles(provider: string, records: HistoryRecord[]): HistoryFile[] {
+  const byYear = new Map<number, HistoryRecord[]>();
+  for (const record of records)
+    for (const year of spanYears(record)) byYear.set(year, [...(byYear.get(year) ?? []), record]);
+  return [...byYear]
+    .sort(([a], [b]) => b - a)
+    .map(([year, incidents]) => ({ schemaVersion: HISTORY_SCHEMA_VERSION, provider, year, incidents }));
+}
+
+/**
+ * The provider's bundled history as incidents, all of it or what `window` needs; none when it has no folder. Throws
+ * IndexError for a damaged file.
+ */
+export async function readHistory(dir: string, provider: string, window?: HistoryWindow): Promise<Incident[]> {
+  const folder = join(dir, provider);
+  let years: number[];
   try {
-    text = await readFile(path, 'utf8');
+    years = (await readdir(folder))
+      .filter((name) => /^\d{4}\.json$/.test(name))
+      .map((name) => Number(name.slice(0, 4)))
+      .sort((a, b) => b - a);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new IndexError(`${path}: ${(error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw new IndexError(`${folder}: ${(error as Error).message}`);
   }
+  const last = window ? new Date(window.until.getTime() + LEAD_SLACK_MS).getUTCFullYear() : Number.POSITIVE_INFINITY;
+  const first = window ? window.since.getUTCFullYear() : 0;
+  const untilTime = window?.until.toISOString() ?? '';
+  const merged = new Map<string, HistoryRecord>();
+  let before = 0;
+  // Newest first: the window's years, then older ones while fewer than `context` incidents started by `until`.
+  for (const year of years) {
+    if (year > last) continue;
+    if (year < first && before >= (window?.context ?? 0)) break;
+    for (const record of await readYear(folder, provider, year)) {
+      if (merged.has(record.id)) continue;
+      merged.set(record.id, record);
+      if (window && record.startedAt <= untilTime) before++;
+    }
+  }
+  return [...merged.values()].map((record) => toIncident(provider, record));
+}
+
+/** The provider's whole bundled history in figures, whatever part of it a check reads. */
+export interface HistoryExtent {
+  incidents: number;
+  /** Years of the first and last incident's start. */
+  fromYear: string;
+  toYear: string;
+}
+
+const manifests = new Map<string, Promise<Record<string, { incidents?: number; byYear?: object }> | undefined>>();
+
+/** From history/manifest.json (written by the same build as the files); undefined where it does not say. */
+export async function historyExtent(dir: string, provider: string): Promise<HistoryExtent | undefined> {
+  let manifest = manifests.get(dir);
+  if (!manifest) {
+    manifest = readFile(join(dir, 'manifest.json'), 'utf8')
+      .then(
+        (text) =>
+          (JSON.parse(text) as { providers?: Record<string, { incidents?: number; byYear?: object }> }).providers,
+      )
+      .catch(() => undefined);
+    manifests.set(dir, manifest);
+  }
+  const entry = (await manifest)?.[provider];
+  const years = Object.keys(entry?.byYear ?? {})
+    .filter((year) => /^\d{4}$/.test(year))
+    .sort();
+  if (typeof entry?.incidents !== 'number' || years.length === 0) return undefined;
+  return { incidents: entry.incidents, fromYear: years[0] as string, toYear: years.at(-1) as string };
+}
+
+async function readYear(folder: string, provider: string, year: number): Promise<HistoryRecord[]> {
+  const path = join(folder, `${year}.json`);
   let file: HistoryFile;
   try {
-    file = JSON.parse(text) as HistoryFile;
+    file = JSON.parse(await readFile(path, 'utf8')) as HistoryFile;
   } catch (error) {
     throw new IndexError(`${path}: damaged bundled history (${(error as Error).message}); ignored`);
   }
-  // The file ships with the package and every record is checked against the index schema by the tests; here only
+  // The files ship with the package and every record is checked against the index schema by the tests; here only
   // the envelope is checked, so a stack of four large providers still loads in a few milliseconds.
-  if (file?.schemaVersion !== HISTORY_SCHEMA_VERSION || file.provider !== provider || !Array.isArray(file.incidents))
+  if (
+    file?.schemaVersion !== HISTORY_SCHEMA_VERSION ||
+    file.provider !== provider ||
+    file.year !== year ||
+    !Array.isArray(file.incidents)
+  )
     throw new IndexError(
-      `${path}: not a bundled history of schema version ${HISTORY_SCHEMA_VERSION} for "${provider}"; ignored`,
+      `${path}: not a bundled history of schema version ${HISTORY_SCHEMA_VERSION} for "${provider}" in ${year}; ignored`,
     );
-  return file.incidents.map((record) => toIncident(provider, record));
+  return file.incidents;
 }
 
 export function toIncident(provider: string, record: HistoryRecord): Incident {

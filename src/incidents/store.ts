@@ -12,7 +12,7 @@ import { parseJsonText } from '../json-text.js';
 import { writeFileAtomic } from '../fs-atomic.js';
 import type { Incident } from '../model.js';
 import { HISTORY_DIR, SNAPSHOT_DIR } from '../paths.js';
-import { readHistory } from './history.js';
+import { type HistoryExtent, type HistoryWindow, historyExtent, readHistory } from './history.js';
 import type { IndexFile } from './schema.js';
 import { cachedSnapshot } from './snapshot-cache.js';
 
@@ -24,6 +24,8 @@ export interface ProviderIncidents {
   fromIndex: number;
   fromSnapshot: number;
   fromHistory: number;
+  /** The provider's whole bundled history, of which `fromHistory` were read for the window. */
+  historyExtent?: HistoryExtent;
   /** Damaged files: named, skipped, and never overwritten silently. */
   problems: string[];
 }
@@ -71,16 +73,20 @@ export class IncidentIndex {
     return readIndexFile(this.fileFor(provider), provider);
   }
 
-  /** Index incidents layered over the snapshot's and the history's (the index wins for the same id). */
-  async read(provider: string): Promise<ProviderIncidents> {
+  /**
+   * Index incidents layered over the snapshot's and the history's (the index wins for the same id). With a window,
+   * the history is read only where it may overlap it (the snapshot and the index are small and read whole).
+   */
+  async read(provider: string, window?: HistoryWindow): Promise<ProviderIncidents> {
     const problems: string[] = [];
     const history =
       this.historyDir === null
         ? []
-        : await readHistory(this.historyDir, provider).catch((error: Error) => {
+        : await readHistory(this.historyDir, provider, window).catch((error: Error) => {
             problems.push(error.message);
             return [];
           });
+    const extent = this.historyDir === null ? undefined : await historyExtent(this.historyDir, provider);
     const snapshot =
       this.snapshotDir === null
         ? undefined
@@ -103,6 +109,7 @@ export class IncidentIndex {
       fromIndex: indexed?.incidents.length ?? 0,
       fromSnapshot: snapshot?.incidents.length ?? 0,
       fromHistory: history.length,
+      ...(extent ? { historyExtent: extent } : {}),
       problems,
     };
   }

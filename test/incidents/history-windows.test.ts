@@ -2,9 +2,8 @@
 // day than their own posts, Google Cloud times read under another day's heading of a long report, and the bundled
 // history's hand-checked incidents. Fixtures are written in the shapes the providers publish (a Statuspage incident
 // record, an incidents.json item); the sentences are ours, the names and times are the real incidents'.
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { HistoryFile, HistoryRecord } from '../../src/incidents/history.js';
+import type { HistoryRecord } from '../../src/incidents/history.js';
 import { titleOf } from '../../src/incidents/history-facts.js';
 import type { Incident } from '../../src/model.js';
 import { finishDraft } from '../../src/readers/finish.js';
@@ -12,6 +11,7 @@ import { parseGcp } from '../../src/readers/formats/gcp.js';
 import { parseStatuspage } from '../../src/readers/formats/statuspage.js';
 import type { Reader } from '../../src/readers/types.js';
 import { replayWindow } from '../../src/replay.js';
+import { historyRecords } from '../helpers/history.js';
 
 const DAY_MS = 86_400_000;
 
@@ -214,8 +214,7 @@ describe("Google Cloud's begin and end are the window it publishes", () => {
 });
 
 describe('the bundled history', () => {
-  const records = (provider: string) =>
-    (JSON.parse(readFileSync(`history/${provider}.json`, 'utf8')) as HistoryFile).incidents;
+  const records = (provider: string) => historyRecords(provider);
   const find = (provider: string, id: string) => records(provider).find((record) => record.id === id) as HistoryRecord;
   const replay = (record: HistoryRecord) =>
     replayWindow({ ...record, provider: 'p', kind: 'incident', updates: [], source: '' } as unknown as Incident);

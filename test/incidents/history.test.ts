@@ -1,22 +1,27 @@
 // The bundled history that ships in history/: facts only, within budget, read per provider only when the stack has
 // that provider, and under the snapshot and the index.
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/check.js';
 import { loadCatalog } from '../../src/catalog/loader.js';
-import { type HistoryFile, readHistory } from '../../src/incidents/history.js';
+import { type HistoryRecord, historyExtent, historyFiles, readHistory } from '../../src/incidents/history.js';
 import { LeadTableSchema } from '../../src/incidents/lead-schema.js';
 import { IncidentSchema } from '../../src/incidents/schema.js';
 import { IncidentIndex } from '../../src/incidents/store.js';
+import type { AppliedLead, Incident } from '../../src/model.js';
+import { overlapsWindow, replayWindow } from '../../src/replay.js';
 import { tempDir } from '../helpers/catalog.js';
+import { HISTORY, historyProviders, historyRecords } from '../helpers/history.js';
 
-const HISTORY = 'history';
 const catalog = loadCatalog();
-const providers = readdirSync(HISTORY)
-  .filter((name) => name.endsWith('.json') && name !== 'leads.json' && name !== 'manifest.json')
-  .map((name) => name.slice(0, -'.json'.length));
-const file = (id: string) => JSON.parse(readFileSync(join(HISTORY, `${id}.json`), 'utf8')) as HistoryFile;
+const NOW = new Date('2026-12-01T00:00:00Z');
+const providers = historyProviders();
+const file = (id: string) => ({ incidents: historyRecords(id) });
+const bytesUnder = (path: string): number =>
+  statSync(path).isDirectory()
+    ? readdirSync(path).reduce((sum, name) => sum + bytesUnder(join(path, name)), 0)
+    : statSync(path).size;
 const KEYS = [
   'id',
   'title',
@@ -34,7 +39,7 @@ const KEYS = [
 describe('the bundled history', () => {
   it('covers the four biggest providers for years, within 5 MB', () => {
     expect(providers).toEqual(expect.arrayContaining(['github', 'google-cloud', 'aws', 'azure']));
-    const bytes = readdirSync(HISTORY).reduce((sum, name) => sum + statSync(join(HISTORY, name)).size, 0);
+    const bytes = bytesUnder(HISTORY);
     expect(bytes).toBeLessThanOrEqual(5 * 1024 * 1024);
     const years = (id: string) => new Set(file(id).incidents.map((record) => record.startedAt.slice(0, 4)));
     expect(years('github').size).toBeGreaterThanOrEqual(15);
@@ -43,7 +48,7 @@ describe('the bundled history', () => {
 
   it('holds only facts: every record is a storable incident of a catalog provider, with a title and summary written from its facts', async () => {
     for (const id of providers) {
-      expect(catalog.providers.get(id), `history/${id}.json names a provider the catalog lacks`).toBeDefined();
+      expect(catalog.providers.get(id), `history/${id}/ names a provider the catalog lacks`).toBeDefined();
       for (const record of file(id).incidents) {
         expect(Object.keys(record).filter((key) => key !== 'impactWindow')).toEqual(KEYS);
         expect(record.title).toMatch(/ — (none|minor|major|critical|unknown), (\d+d ?)?(\d+h ?)?(\d+m)?$|one post$/);
@@ -85,9 +90,11 @@ describe('reading it', () => {
   /** A history directory whose providers other than those named are damaged: reading one would report it. */
   function historyWithDamage(intact: string[]): string {
     const dir = tempDir('downstack-history-');
-    for (const id of providers)
-      if (intact.includes(id)) writeFileSync(join(dir, `${id}.json`), readFileSync(join(HISTORY, `${id}.json`)));
-      else writeFileSync(join(dir, `${id}.json`), '{"schemaVersion": 1, "provider": ');
+    cpSync(join(HISTORY, 'manifest.json'), join(dir, 'manifest.json'));
+    for (const id of providers) {
+      cpSync(join(HISTORY, id), join(dir, id), { recursive: true });
+      if (!intact.includes(id)) writeFileSync(join(dir, id, '2022.json'), '{"schemaVersion": 2, "provider": ');
+    }
     return dir;
   }
 
@@ -120,7 +127,80 @@ describe('reading it', () => {
       now: new Date('2026-01-01T00:00:00Z'),
       catalog,
     });
-    expect(report.index.problems).toEqual([expect.stringMatching(/github\.json: damaged bundled history/)]);
+    expect(report.index.problems).toEqual([expect.stringMatching(/github\/2022\.json: damaged bundled history/)]);
+  });
+
+  it('reads only the years a window touches: damage in other years goes unseen, and the header still counts the whole history', async () => {
+    const stack = tempDir('downstack-stack-');
+    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\n');
+    const report = await runCheck({
+      paths: [stack],
+      indexDir: tempDir(),
+      historyDir: historyWithDamage([]),
+      since: new Date('2025-03-01T00:00:00Z'),
+      until: new Date('2025-06-01T00:00:00Z'),
+      now: new Date('2026-01-01T00:00:00Z'),
+      catalog,
+    });
+    expect(report.index.problems).toEqual([]);
+    expect(report.findings.length).toBeGreaterThan(0);
+    const manifest = JSON.parse(readFileSync(join(HISTORY, 'manifest.json'), 'utf8'));
+    expect(report.index.historyIncidents).toBe(manifest.providers.github.incidents);
+    expect(report.index.historySpan).toEqual({ from: '2010', to: expect.stringMatching(/^20\d\d$/) });
+  });
+
+  it('gives a window the same incidents as the whole history would, across year ends and with a week of lead', async () => {
+    const index = new IncidentIndex(tempDir(), null, HISTORY);
+    const lead = 7 * 24 * 60 - 1;
+    for (const provider of ['github', 'aws', 'google-cloud']) {
+      const whole = await readHistory(HISTORY, provider);
+      for (const [since, until] of [
+        ['2020-12-30T00:00:00Z', '2021-01-02T00:00:00Z'],
+        ['2022-01-01T00:00:00Z', '2022-01-08T00:00:00Z'],
+        ['2023-03-01T00:00:00Z', '2023-06-01T00:00:00Z'],
+        ['2024-12-01T00:00:00Z', '2025-03-01T00:00:00Z'],
+        // A week of lead reaches back from the first days of January into these.
+        ...Array.from({ length: 14 }, (_, i) => [`${2012 + i}-12-20T00:00:00Z`, `${2012 + i}-12-31T23:00:00Z`]),
+      ]) {
+        const window = { since: new Date(since), until: new Date(until) };
+        const overlapping = (incidents: Incident[]) =>
+          incidents
+            .filter((incident) =>
+              overlapsWindow(replayWindow(incident, { minutes: lead } as AppliedLead), window.since, window.until, NOW),
+            )
+            .map((incident) => incident.id)
+            .sort();
+        const read = await index.read(provider, window);
+        expect(overlapping(read.incidents), `${provider} ${since}`).toEqual(overlapping(whole));
+        expect(read.fromHistory, `${provider} ${since}`).toBeLessThan(whole.length);
+      }
+    }
+  });
+
+  it('reads earlier years for a quiet window until it has the incidents shown for context', async () => {
+    // Azure's history starts in 2022: a window in 2027 touches no year file, yet five incidents are read before it.
+    const window = { since: new Date('2027-02-01T00:00:00Z'), until: new Date('2027-03-01T00:00:00Z'), context: 5 };
+    const read = await readHistory(HISTORY, 'azure', window);
+    expect(read.filter((incident) => incident.startedAt <= '2027-03-01T00:00:00Z').length).toBeGreaterThanOrEqual(5);
+    expect(await readHistory(HISTORY, 'azure', { ...window, context: 0 })).toEqual([]);
+  });
+
+  it('files a record under every year its span touches, and reads it once', async () => {
+    const record: HistoryRecord = {
+      ...(historyRecords('github')[0] as HistoryRecord),
+      id: 'new-year',
+      startedAt: '2023-12-31T22:00:00Z',
+      resolvedAt: '2024-01-01T03:00:00Z',
+    };
+    const files = historyFiles('github', [record]);
+    expect(files.map((one) => one.year)).toEqual([2024, 2023]);
+    const dir = tempDir('downstack-history-');
+    mkdirSync(join(dir, 'github'));
+    for (const one of files) writeFileSync(join(dir, 'github', `${one.year}.json`), JSON.stringify(one));
+    expect((await readHistory(dir, 'github')).map((incident) => incident.id)).toEqual(['new-year']);
+    const inJanuary = { since: new Date('2024-01-01T02:00:00Z'), until: new Date('2024-01-05T00:00:00Z') };
+    expect((await readHistory(dir, 'github', inJanuary)).map((incident) => incident.id)).toEqual(['new-year']);
+    expect(await historyExtent(dir, 'github')).toBeUndefined();
   });
 
   it('sits under the snapshot and the index: for the same id the synced incident wins, and the snapshot tells the events it hand-checked', async () => {

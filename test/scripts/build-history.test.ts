@@ -3,7 +3,7 @@
 // out, and the lead measured from stated starts against first posts.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/catalog.js';
 
@@ -245,21 +245,40 @@ function build(out: string) {
 }
 
 const read = (dir: string, name: string) => readFileSync(join(dir, name), 'utf8');
+/** Every file under `dir`, as paths relative to it. */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
 
 describe('build-history', () => {
   it('gives byte-identical output from the same mirrors', () => {
     const first = tempDir('downstack-history-');
     const second = tempDir('downstack-history-');
+    // What an earlier build left: the old one-file layout and a year no source gives any more go; other files stay.
+    writeFileSync(join(first, 'github.json'), '{}');
+    mkdirSync(join(first, 'github'));
+    writeFileSync(join(first, 'github', '2019.json'), '{}');
+    mkdirSync(join(first, 'notes'));
+    writeFileSync(join(first, 'notes', 'README'), 'kept');
     build(first);
     build(second);
-    expect(readdirSync(first).sort()).toEqual(['github.json', 'google-cloud.json', 'leads.json', 'manifest.json']);
-    for (const name of readdirSync(first)) expect(read(second, name)).toBe(read(first, name));
+    expect(filesUnder(first)).toEqual([
+      'github/2023.json',
+      'google-cloud/2023.json',
+      'leads.json',
+      'manifest.json',
+      'notes/README',
+    ]);
+    for (const name of filesUnder(second)) expect(read(second, name)).toBe(read(first, name));
   });
 
   it('writes facts with titles of its own, keeps each incident as its newest poll had it, and leaves out what the snapshot tells', () => {
     const out = tempDir('downstack-history-');
     build(out);
-    const github = JSON.parse(read(out, 'github.json'));
+    const github = JSON.parse(read(out, 'github/2023.json'));
+    expect(github).toMatchObject({ schemaVersion: 2, provider: 'github', year: 2023 });
     expect(github.incidents.map((record: { id: string }) => record.id)).toEqual(['aaaaaaaaaaa2', 'aaaaaaaaaaa1']);
     expect(github.incidents[1]).toEqual({
       id: 'aaaaaaaaaaa1',
@@ -281,9 +300,9 @@ describe('build-history', () => {
       },
     });
     expect(github.incidents[0]).toMatchObject({ timePrecision: 'upper-bound', title: 'Actions — major, 45m' });
-    expect(read(out, 'github.json')).not.toMatch(/investigating|jobs were delayed/i);
+    expect(read(out, 'github/2023.json')).not.toMatch(/investigating|jobs were delayed/i);
 
-    const gcp = JSON.parse(read(out, 'google-cloud.json'));
+    const gcp = JSON.parse(read(out, 'google-cloud/2023.json'));
     expect(gcp.incidents.find((record: { id: string }) => record.id === 'g1')).toMatchObject({
       startedAt: '2023-04-30T10:00:00Z',
       resolvedAt: '2023-04-30T12:30:00Z',

@@ -16,6 +16,7 @@ import { scannedRoot } from './report/display-path.js';
 import { type ReachSetting, withinReach } from './reach.js';
 import { mergeWindows } from './replay.js';
 import { ownPackages, scanPaths, type ScanOptions } from './scan.js';
+import { byText } from './text-order.js';
 
 export interface CheckOptions extends ScanOptions {
   paths: string[];
@@ -188,7 +189,7 @@ function mostRecent(loaded: ProviderIncidents[], until: Date, count: number): In
   return loaded
     .flatMap((entry) => entry.incidents)
     .filter((incident) => incident.kind !== 'maintenance' && incident.startedAt <= limit)
-    .sort((a, b) => b.startedAt.localeCompare(a.startedAt))
+    .sort((a, b) => byText(b.startedAt, a.startedAt))
     .slice(0, count);
 }
 

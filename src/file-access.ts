@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { FailedRead, FileAccess, LeaveTree } from './parsers/types.js';
+import { byName } from './text-order.js';
 
 /** Lockfiles of large monorepos reach tens of MB; past this a file is reported, not read. */
 export const MAX_INPUT_BYTES = 128 * 1024 * 1024;
@@ -85,7 +86,7 @@ function isSymbolicLink(path: string): boolean {
 export async function readDirectory(dir: string): Promise<Dirent[] | FailedRead> {
   try {
     const entries = readdirSync(dir, { withFileTypes: true });
-    return entries.sort((a, b) => a.name.localeCompare(b.name));
+    return entries.sort((a, b) => byName(a.name, b.name));
   } catch (error) {
     return fsFailure(error);
   }

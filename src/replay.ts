@@ -1,5 +1,6 @@
 // Replay windows: from the earliest credible start to the latest credible end of each finding, merged.
 import type { AppliedLead, Finding, Incident, ReplayBand, ReplayWindow } from './model.js';
+import { byText } from './text-order.js';
 
 /**
  * Earliest of: stated impact start, first update, status-page start. Latest of: resolution, stated impact end.
@@ -39,7 +40,7 @@ function isTime(value: string | undefined): value is string {
 
 /** Merges overlapping (or touching) windows; an open window runs to the present and swallows later ones. */
 export function mergeWindows(findings: Array<Pick<Finding, 'provider' | 'replay'>>): ReplayBand[] {
-  const sorted = [...findings].sort((a, b) => a.replay.from.localeCompare(b.replay.from));
+  const sorted = [...findings].sort((a, b) => byText(a.replay.from, b.replay.from));
   const bands: ReplayBand[] = [];
   for (const { provider, replay } of sorted) {
     const last = bands.at(-1);

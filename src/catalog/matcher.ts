@@ -12,6 +12,7 @@ import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
 import type { Provider } from './schema.js';
 import { type ChainLink, chainLength, chainRoot, reachedThrough } from '../via-chain.js';
+import { byName } from '../text-order.js';
 
 interface Target {
   provider: string;
@@ -477,7 +478,7 @@ export function exposuresFor(
     }
   }
   for (const exposure of direct) {
-    exposure.components.sort(byName);
+    exposure.components.sort(byComponentName);
     // The evidence that explains the most comes first: the best reach, declared dependencies, the shortest chains.
     exposure.evidence.sort(
       (a, b) =>
@@ -586,6 +587,6 @@ function append<K, V>(lists: Map<K, V[]>, key: K, value: V): void {
   else lists.set(key, [value]);
 }
 
-function byName(a: ExposedComponent, b: ExposedComponent) {
-  return a.name.localeCompare(b.name);
+function byComponentName(a: ExposedComponent, b: ExposedComponent) {
+  return byName(a.name, b.name);
 }

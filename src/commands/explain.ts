@@ -10,6 +10,7 @@ import { dnsNote } from './dns-note.js';
 import type { Dependency } from '../model.js';
 import { reachOf } from '../reach.js';
 import { dnsChainText } from '../report/locate.js';
+import { byName } from '../text-order.js';
 import { cleanLine, joinText, jsonDocument, type SafeText, text } from '../sanitize.js';
 import { ownPackages, scanPaths } from '../scan.js';
 import { chainLength } from '../via-chain.js';
@@ -64,10 +65,10 @@ export function explainTarget(
 function sortChains(chains: Dependency[]): Dependency[] {
   return [...chains].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
-      (a.workspace ?? '').localeCompare(b.workspace ?? '') ||
+      byName(a.file, b.file) ||
+      byName(a.workspace ?? '', b.workspace ?? '') ||
       chainLength(a) - chainLength(b) ||
-      a.via.join('\u0000').localeCompare(b.via.join('\u0000')),
+      byName(a.via.join('\u0000'), b.via.join('\u0000')),
   );
 }
 

@@ -6,6 +6,7 @@ import { cleanLine, jsonDocument, text } from '../sanitize.js';
 import { IncidentIndex } from '../incidents/store.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import { formatRange, parseTimeArg } from '../time.js';
+import { byText } from '../text-order.js';
 import type { CliContext } from './context.js';
 
 interface IncidentsFlags {
@@ -34,7 +35,7 @@ export async function runIncidentsCommand(command: Command, context: CliContext)
       ...entry.incidents.filter((incident) => overlapsWindow(replayWindow(incident), since, until, context.now)),
     );
   }
-  incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  incidents.sort((a, b) => byText(b.startedAt, a.startedAt));
   if (flags.format === 'json') {
     await context.emit(jsonDocument(incidents));
     return;

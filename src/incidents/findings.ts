@@ -4,6 +4,7 @@ import type { Exposure, Finding, Incident, Reach } from '../model.js';
 import { betterReach } from '../reach.js';
 import { overlapsWindow, replayWindow } from '../replay.js';
 import type { LeadFor } from './lead.js';
+import { byText } from '../text-order.js';
 
 export interface FindingOptions {
   since: Date;
@@ -47,7 +48,7 @@ export function findIncidents(
       });
     }
   }
-  return findings.sort((a, b) => Number(b.active) - Number(a.active) || b.replay.from.localeCompare(a.replay.from));
+  return findings.sort((a, b) => Number(b.active) - Number(a.active) || byText(b.replay.from, a.replay.from));
 }
 
 /** The exposure's components the incident names, or undefined when it touches none of them. */

@@ -15,6 +15,7 @@ import { HISTORY_DIR, SNAPSHOT_DIR } from '../paths.js';
 import { type HistoryExtent, type HistoryWindow, historyExtent, readHistory } from './history.js';
 import type { IndexFile } from './schema.js';
 import { cachedSnapshot } from './snapshot-cache.js';
+import { byText } from '../text-order.js';
 
 export interface ProviderIncidents {
   provider: string;
@@ -104,7 +105,7 @@ export class IncidentIndex {
     for (const incident of indexed?.incidents ?? []) merged.set(incident.id, incident as Incident);
     return {
       provider,
-      incidents: [...merged.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)),
+      incidents: [...merged.values()].sort((a, b) => byText(b.startedAt, a.startedAt)),
       syncedAt: indexed?.syncedAt,
       fromIndex: indexed?.incidents.length ?? 0,
       fromSnapshot: snapshot?.incidents.length ?? 0,

@@ -3,6 +3,7 @@ import type { IncidentImpact, IncidentStatus, IncidentUpdate } from '../model.js
 import { readProse } from './text/prose.js';
 import type { StatedDuration } from './time/durations.js';
 import type { EntryProblem, ReaderContext } from './types.js';
+import { byText } from '../text-order.js';
 
 export { statusFromLabel, statusFromText } from './status.js';
 
@@ -123,7 +124,7 @@ export function platformDraft(fields: PlatformFields, context: ReaderContext): D
       body: update.body,
       components: update.components ?? [],
     }))
-    .sort((a, b) => a.at.localeCompare(b.at));
+    .sort((a, b) => byText(a.at, b.at));
   const startedAt = fields.startedAt ?? updates[0]?.at;
   if (!startedAt) return { ...(line ? { line } : {}), entry: title || id, message: 'has no start time; skipped' };
   const draft = emptyDraft(context.source, fields.format, line ?? 1);

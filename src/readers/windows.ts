@@ -4,6 +4,7 @@ import { replayWindow } from '../replay.js';
 import { formatDuration } from '../time.js';
 import type { DraftIncident, WindowClaim } from './draft.js';
 import { isClosedStatus } from './status.js';
+import { byText } from '../text-order.js';
 
 /** Disagreements up to this many minutes are rounding, not news. */
 export const TOLERANCE_MINUTES = 5;
@@ -17,9 +18,7 @@ export interface Windows {
 
 /** Throws nothing: a document with neither times nor a date is rejected by the caller before this. */
 export function computeWindows(draft: DraftIncident): Windows {
-  const live = draft.updates
-    .filter((update) => update.status !== 'postmortem')
-    .sort((a, b) => a.at.localeCompare(b.at));
+  const live = draft.updates.filter((update) => update.status !== 'postmortem').sort((a, b) => byText(a.at, b.at));
   const conflicts = [...draft.notes];
   const statusFrom = draft.startedAt ?? live[0]?.at;
   const closed =

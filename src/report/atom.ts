@@ -4,6 +4,7 @@ import { cleanLine, cleanText } from '../sanitize.js';
 import { formatRange, formatUtc } from '../time.js';
 import { isHttpUrl } from './shared.js';
 import { escapeXml as x } from './xml.js';
+import { byText } from '../text-order.js';
 
 export interface FeedEntry {
   incident: Incident;
@@ -25,8 +26,7 @@ export interface FeedDocument {
 
 export function renderAtom(feed: FeedDocument): string {
   const entries = [...feed.entries].sort(
-    (a, b) =>
-      entryUpdated(b.incident).localeCompare(entryUpdated(a.incident)) || a.incident.id.localeCompare(b.incident.id),
+    (a, b) => byText(entryUpdated(b.incident), entryUpdated(a.incident)) || byText(a.incident.id, b.incident.id),
   );
   const updated =
     entries.length > 0 ? entryUpdated((entries[0] as FeedEntry).incident) : rfc3339(feed.now.toISOString());
@@ -53,7 +53,7 @@ function renderEntry(entry: FeedEntry): string[] {
   const title = `${entry.providerName}: ${cleanLine(incident.title, 200)}${open ? ' (open)' : ''}`;
   const components = entry.components.length > 0 ? entry.components.join(', ') : 'the whole provider';
   const summary = `${open ? 'Open' : 'Resolved'} · impact ${incident.impact} · ${components}${incident.regions.length ? ` in ${incident.regions.join(', ')}` : ''} · replay ${formatRange(entry.replay.from, entry.replay.to)}`;
-  const updates = [...incident.updates].sort((a, b) => b.at.localeCompare(a.at));
+  const updates = [...incident.updates].sort((a, b) => byText(b.at, a.at));
   const content = [
     summary,
     ...updates.map((update) => `${formatUtc(update.at)} · ${update.status}: ${cleanText(update.body, 2000)}`),

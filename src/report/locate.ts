@@ -2,6 +2,7 @@
 import type { CheckReport } from '../check.js';
 import type { Dependency, DnsRecord, Finding } from '../model.js';
 import { cleanLine } from '../sanitize.js';
+import { byName } from '../text-order.js';
 
 export interface FindingEvidence {
   /** The dependency the finding is annotated at (an S3 incident lands on `@aws-sdk/client-s3`, not on every AWS SDK). */
@@ -33,7 +34,7 @@ export function findingLocator(report: CheckReport): (finding: Finding) => Findi
 /** Direct dependencies with a line first, then by file and line, so the choice is stable from run to run. */
 function byPreference(a: Dependency, b: Dependency): number {
   const rank = (dependency: Dependency) => (dependency.direct ? 0 : 2) + (dependency.line ? 0 : 1);
-  return rank(a) - rank(b) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0);
+  return rank(a) - rank(b) || byName(a.file, b.file) || (a.line ?? 0) - (b.line ?? 0);
 }
 
 /** `package.json:11`, or just the file when the line is unknown; `show` says how a report writes the file. */

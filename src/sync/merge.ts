@@ -3,6 +3,7 @@
 import type { Incident } from '../model.js';
 import { combineIncidents, identifiesOne, normalizeUrl, sourceRank } from '../readers/merge.js';
 import { isOpenIncident } from '../readers/status.js';
+import { byText } from '../text-order.js';
 
 export { sourceRank } from '../readers/merge.js';
 
@@ -82,7 +83,7 @@ export function mergeIncidents(
       closed++;
     }
   }
-  const sorted = [...byId.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
+  const sorted = [...byId.values()].sort((a, b) => byText(b.startedAt, a.startedAt) || byText(a.id, b.id));
   const kept = capped(sorted, cap);
   return { incidents: kept, added, updated, closed, dropped: sorted.length - kept.length };
 }
@@ -185,7 +186,7 @@ function canonical(value: unknown): string {
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined);
     return `{${entries
-      .sort(([a], [b]) => a.localeCompare(b))
+      .sort(([a], [b]) => byText(a, b))
       .map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`)
       .join(',')}}`;
   }

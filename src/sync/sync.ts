@@ -20,6 +20,7 @@ import { PoliteClient, type FetchResult, type HttpOptions, type HttpStats, type 
 import { acquireLock, type HeldLock } from '../incidents/lock.js';
 import { VERSION } from '../version.js';
 import { type Batch, MAX_INCIDENTS_PER_PROVIDER, mergeIncidents } from './merge.js';
+import { byText } from '../text-order.js';
 
 const MAX_INCIDENTS_PER_PAYLOAD = 5_000;
 
@@ -309,7 +310,7 @@ function readBodies(provider: Provider, endpoints: Endpoint[], results: FetchRes
       warnings.push(
         `${result.url}: ${incidents.length} incidents in one payload; kept the newest ${MAX_INCIDENTS_PER_PAYLOAD}`,
       );
-      incidents = incidents.sort((a, b) => b.startedAt.localeCompare(a.startedAt)).slice(0, MAX_INCIDENTS_PER_PAYLOAD);
+      incidents = incidents.sort((a, b) => byText(b.startedAt, a.startedAt)).slice(0, MAX_INCIDENTS_PER_PAYLOAD);
     }
     if (parsed.components && isComponents(result.url))
       for (const [id, name] of parsed.components) if (!componentNames.has(id)) componentNames.set(id, name);

@@ -14,6 +14,7 @@ import { acquireLock } from '../lock.js';
 import { INDEX_SCHEMA_VERSION, type IndexFile } from '../schema.js';
 import { type IncidentIndex, indexWriteError } from '../store.js';
 import { chooseProvider } from './provider.js';
+import { byText } from '../../text-order.js';
 
 /** Real incident documents are kilobytes; a whole provider export is a few MB. Anything bigger is refused unread. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -202,7 +203,7 @@ async function mergeAndWrite(
         incident: merged,
       });
     }
-    stored.sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    stored.sort((a, b) => byText(b.startedAt, a.startedAt));
     files.push({ ...(file ?? {}), schemaVersion: INDEX_SCHEMA_VERSION, provider, incidents: stored });
   }
   if (problems.length > 0) throw new ImportError(problems);

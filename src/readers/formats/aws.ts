@@ -9,6 +9,7 @@ import { arr, onPage, componentName, rec, str } from '../platform.js';
 import { epochTime } from '../time/machine.js';
 import { fragmentText } from '../text/html.js';
 import { type DraftIncident, platformDraft, sortOut } from '../draft.js';
+import { byText } from '../../text-order.js';
 
 // 0 resolved, 1 informational, 2 degraded, 3 disruption (observed values; AWS does not document them).
 const IMPACT: IncidentImpact[] = ['none', 'minor', 'minor', 'major'];
@@ -114,7 +115,7 @@ export function parseAwsRss(text: string, given: ReaderContext): ReaderResult {
   }
   const results: Array<DraftIncident | EntryProblem> = [];
   for (const [key, items] of groups) {
-    items.sort((a, b) => (a.published ?? '').localeCompare(b.published ?? ''));
+    items.sort((a, b) => byText(a.published ?? '', b.published ?? ''));
     let chain: typeof items = [];
     const flush = () => {
       if (chain.length > 0) results.push(rssIncident(key, chain, perService, context));

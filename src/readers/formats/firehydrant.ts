@@ -9,6 +9,7 @@ import { platformDraft, sortOut } from '../draft.js';
 import { arr, componentName, rec, str } from '../platform.js';
 import { machineTime } from '../time/machine.js';
 import { type EntryProblem, ReaderError, type ReaderContext, type ReaderResult } from '../types.js';
+import { byText } from '../../text-order.js';
 
 const SEVERITY_IMPACT: Record<string, IncidentImpact> = {
   SEV0: 'critical',
@@ -64,7 +65,7 @@ export function parseFireHydrant(text: string, context: ReaderContext): ReaderRe
         };
       });
       // Open until `resolved` is set: the newest note says how far along it is (a "Resolved" note alone is not).
-      const latest = [...updates].sort((a, b) => (b.at ?? '').localeCompare(a.at ?? ''))[0]?.status;
+      const latest = [...updates].sort((a, b) => byText(b.at ?? '', a.at ?? ''))[0]?.status;
       const open: IncidentStatus =
         latest === 'investigating' || latest === 'identified' || latest === 'monitoring' ? latest : 'investigating';
       const status: IncidentStatus = maintenance

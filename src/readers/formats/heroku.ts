@@ -8,6 +8,7 @@ import { ReaderError, type EntryProblem, type ReaderContext, type ReaderResult }
 import { arr, onPage, componentName, rec, str } from '../platform.js';
 import { machineTime } from '../time/machine.js';
 import { platformDraft, sortOut } from '../draft.js';
+import { byText } from '../../text-order.js';
 
 const COLOR_IMPACT: Record<string, IncidentImpact> = {
   green: 'none',
@@ -30,10 +31,8 @@ export function parseHeroku(text: string, given: ReaderContext): ReaderResult {
     const updates = arr(item.updates).map(rec);
     const state = (str(item.state) ?? '').toLowerCase();
     const lastType =
-      str(
-        [...updates].sort((a, b) => (str(a.created_at) ?? '').localeCompare(str(b.created_at) ?? '')).at(-1)
-          ?.update_type,
-      ) ?? '';
+      str([...updates].sort((a, b) => byText(str(a.created_at) ?? '', str(b.created_at) ?? '')).at(-1)?.update_type) ??
+      '';
     const resolvedAt =
       machineTime(item.resolved_at) ??
       (state === 'resolved' || lastType === 'resolved' ? machineTime(item.updated_at) : undefined);

@@ -9,6 +9,7 @@ import { parseCompactDuration } from '../time/durations.js';
 import { lineLocator } from '../../line-locator.js';
 import { readProse } from '../text/prose.js';
 import { parseLocalDate } from '../time/extract.js';
+import { byText } from '../../text-order.js';
 
 const TEXT_FIELDS = ['symptoms_text', 'summary', 'detection', 'trigger'] as const;
 
@@ -88,7 +89,7 @@ function draftFrom(
   }
   // Several languages restate the same window; keep each distinct statement once.
   draft.claims = [...new Map(claims.map((claim) => [`${claim.kind}|${claim.from}|${claim.to}`, claim])).values()];
-  draft.updates = [...new Map(posts.map((post) => [post.at, post])).values()].sort((a, b) => a.at.localeCompare(b.at));
+  draft.updates = [...new Map(posts.map((post) => [post.at, post])).values()].sort((a, b) => byText(a.at, b.at));
   const timeline = isRecord(record.timeline) ? record.timeline : {};
   if (typeof timeline.resolved_after === 'string') {
     const minutes = parseCompactDuration(timeline.resolved_after);

@@ -7,6 +7,7 @@ import { ReaderError, type EntryProblem, type ReaderContext, type ReaderResult }
 import { arr, componentName, rec, str } from '../platform.js';
 import { machineTime } from '../time/machine.js';
 import { platformDraft, sortOut } from '../draft.js';
+import { byText } from '../../text-order.js';
 
 const STATE: Record<string, IncidentStatus> = {
   '100': 'investigating',
@@ -44,7 +45,7 @@ export function parseStatusIo(text: string, context: ReaderContext): ReaderResul
       status: STATE[str(message.state) ?? ''] ?? '',
       body: str(message.details) ?? '',
     }));
-    const last = [...updates].sort((a, b) => (a.at ?? '').localeCompare(b.at ?? '')).at(-1);
+    const last = [...updates].sort((a, b) => byText(a.at ?? '', b.at ?? '')).at(-1);
     const worst = messages.map((message) => Number(message.status) || 0).reduce((a, b) => Math.max(a, b), 0);
     const resolved = last?.status === 'resolved';
     const id = str(item._id);

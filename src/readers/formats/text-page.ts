@@ -8,6 +8,7 @@ import { emptyDraft, statusFromLabel, statusFromText, type DraftIncident } from 
 import { htmlToText, looksLikeHtml } from '../text/html.js';
 import { readProse, zoneNotes } from '../text/prose.js';
 import { extractTimes, type ExtractOptions, type TimeMention } from '../time/extract.js';
+import { byText } from '../../text-order.js';
 
 const STATUS =
   '(?:investigating|identified|monitoring|update|resolved|post-?mortem|completed|scheduled|in progress|verifying)';
@@ -118,7 +119,7 @@ function textPageDraft(input: string, file: string): DraftIncident {
     draft.notes.push(...reading.notes);
     mentions.push(...reading.mentions, ...inline.mentions);
   }
-  draft.updates.sort((a, b) => a.at.localeCompare(b.at));
+  draft.updates.sort((a, b) => byText(a.at, b.at));
   draft.notes.unshift(...zoneNotes(mentions));
 
   if (mentions.length === 0 && draft.updates.length === 0) {

@@ -1,15 +1,11 @@
 // Turns whatever people put in a domain list (hosts, URLs, host:port, wildcards, IDNs) into a checked ASCII host.
-import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
-import type pslModule from 'psl';
+import { loadPublicSuffixes, type PublicSuffixes } from './public-suffixes.js';
 
-let psl: typeof pslModule | undefined;
-/**
- * psl builds its Public Suffix List when it loads (tens of milliseconds), so it is loaded at the first host that
- * needs it: a stack without hosts never pays for it. `require` because that first use is synchronous.
- */
-const publicSuffixList = () => (psl ??= createRequire(import.meta.url)('psl') as typeof pslModule);
+let suffixes: PublicSuffixes | undefined;
+/** Read at the first host that needs it: a stack without hosts reads no Public Suffix List. */
+const publicSuffixes = () => (suffixes ??= loadPublicSuffixes());
 
 export interface HostEntry {
   host: string;
@@ -49,8 +45,8 @@ export function normalizeHost(raw: string): HostResult {
     return { ok: false, reason: `"${value}" is a local name, not a public host; it cannot be mapped to a provider` };
   if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(ascii)) return { ok: false, reason: `not a valid host name: "${value}"` };
 
-  const parsed = publicSuffixList().parse(ascii);
-  if ('error' in parsed) return { ok: false, reason: `not a valid host name: "${value}" (${parsed.error.message})` };
+  const parsed = publicSuffixes().parse(ascii);
+  if ('error' in parsed) return { ok: false, reason: `not a valid host name: "${value}" (${parsed.error})` };
   if (!parsed.listed || !parsed.domain || !parsed.tld) {
     return { ok: false, reason: `"${value}" does not end in a known public suffix` };
   }

@@ -67,4 +67,17 @@ describe('start-up loads only what the command uses', () => {
     for (const name of ['yaml', 'zod', 'htmlparser2', 'fast-xml-parser', 'smol-toml', 'hcl2-parser', 'undici'])
       expect(packages.has(name), `check loaded ${name}`).toBe(false);
   });
+
+  it('check on a domain list answers its hosts from the built Public Suffix List table, without loading psl', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    writeFileSync(join(dir, 'domains.txt'), 'api.stripe.com\nacme-receipts.s3.us-east-1.amazonaws.com\n');
+    const run = moduleLoads([BIN, 'check', dir, '--index', join(dir, 'index'), '--no-resolve'], {
+      DOWNSTACK_OFFLINE: '1',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Stripe');
+    expect(run.stdout).toContain('Amazon Web Services');
+    expect(ours(run.modules)).toContain('dist/public-suffixes.js');
+    expect(packagesLoaded(run.modules).has('psl')).toBe(false);
+  });
 });

@@ -1,6 +1,10 @@
 // JSON parsing that keeps the reason and the line when a file is broken.
-import { ParseErrorCode, printParseErrorCode, visit } from 'jsonc-parser';
+import { createRequire } from 'node:module';
+import { ParseErrorCode } from 'jsonc-parser';
 import { ParseError, lineAt } from './errors.js';
+
+/** jsonc-parser's scanner, loaded only for a broken file: every start-up reads JSON, hardly any a broken one. */
+const jsonc = () => createRequire(import.meta.url)('jsonc-parser') as typeof import('jsonc-parser');
 
 /**
  * JSON.parse with a `file:line` error; JSON.parse defines `__proto__` as an own key, so no pollution. JSON.parse
@@ -19,7 +23,7 @@ export function parseJsonText(text: string, file: string): unknown {
 function locateJsonError(text: string, file: string): ParseError {
   let first: { code: ParseErrorCode; end: number; line: number; column: number } | undefined;
   try {
-    visit(
+    jsonc().visit(
       text,
       {
         onError: (code, offset, length, line, column) => {
@@ -73,7 +77,7 @@ export function describeJsonError(code: ParseErrorCode): string {
     case ParseErrorCode.InvalidCharacter:
       return 'a control character inside a string';
     default:
-      return printParseErrorCode(code);
+      return jsonc().printParseErrorCode(code);
   }
 }
 

@@ -3,7 +3,7 @@
 import type { Dirent } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import ignore, { type Ignore } from 'ignore';
+import type { Ignore } from 'ignore';
 import { ParseError } from './errors.js';
 import {
   createFileAccess,
@@ -269,6 +269,8 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
   let active = scopes;
   if (gitignore) {
     try {
+      // Loaded with the first .gitignore: a scan of a lone file or a folder without one never needs it.
+      const { default: ignore } = await import('ignore');
       active = [...scopes, { dir, rules: ignore().add(await readFile(join(dir, '.gitignore'), 'utf8')) }];
     } catch (error) {
       errors.push({ file: join(dir, '.gitignore'), message: describeFsError(error) });

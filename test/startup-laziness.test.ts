@@ -1,7 +1,7 @@
 // What start-up loads, seen through a module-load hook in a child process (never through timings): `--version` and
 // `--help` load no command module, no parser and none of the heavy libraries; a command loads the parsers of the
 // input kinds it met and nothing of the sync, the readers or the other report formats.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,29 @@ describe('start-up loads only what the command uses', () => {
     const packages = packagesLoaded(run.modules);
     for (const name of ['yaml', 'zod', 'htmlparser2', 'fast-xml-parser', 'smol-toml', 'hcl2-parser', 'undici'])
       expect(packages.has(name), `check loaded ${name}`).toBe(false);
+    // Without colour, without a .gitignore and without a broken JSON file, neither chalk, ignore nor jsonc-parser.
+    for (const name of ['chalk', 'ignore', 'jsonc-parser'])
+      expect(packages.has(name), `check loaded ${name}`).toBe(false);
+  });
+
+  it('check loads chalk when it paints, ignore for a .gitignore and jsonc-parser to locate a broken JSON file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', dependencies: { stripe: '^16.0.0' } }));
+    writeFileSync(join(dir, '.gitignore'), 'build/\n');
+    mkdirSync(join(dir, 'tool'));
+    writeFileSync(join(dir, 'tool', 'package.json'), '{"name" "tool", "dependencies": {"stripe": "1"}}\n');
+    // Colour as a CI log asks for it (NO_COLOR empty counts as unset).
+    const run = moduleLoads([BIN, 'check', dir, '--index', join(dir, 'index'), '--no-resolve'], {
+      DOWNSTACK_OFFLINE: '1',
+      NO_COLOR: '',
+      FORCE_COLOR: '1',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('\u001b[1m');
+    expect(run.stderr).toMatch(/tool\/package\.json:1: invalid JSON at column \d+/);
+    const packages = packagesLoaded(run.modules);
+    for (const name of ['chalk', 'ignore', 'jsonc-parser'])
+      expect(packages.has(name), `check left out ${name}`).toBe(true);
   });
 
   it('check on a domain list answers its hosts from the built Public Suffix List table, without loading psl', () => {

@@ -26,7 +26,7 @@ export async function renderCheck(
       return (await import('./html.js')).renderHtml(report, options);
     case 'table':
       return (await import('./table.js')).renderTable(report, {
-        color: options.color ?? false,
+        ...(options.color ? { painter: new (await import('chalk')).Chalk({ level: 1 }) } : {}),
         now: options.now,
         limit: options.limit ?? 0,
       });

@@ -1,5 +1,4 @@
 // The terminal report: providers → why → incidents → what to replay, readable in five seconds.
-import { Chalk, type ChalkInstance } from 'chalk';
 import type { CheckReport } from '../check.js';
 import type { Dependency, Exposure, Finding, ReplayBand } from '../model.js';
 import { windowMs } from '../replay.js';
@@ -13,8 +12,29 @@ import { type ChainLink, chainLength, reachedThrough } from '../via-chain.js';
 import { type ReachSetting, reachOf, withinReach } from '../reach.js';
 import { ranLabel, reachLabel, scheduleLabel } from './job-runs.js';
 
+type Style = (value: string) => string;
+/** The styles the table uses: chalk's when colour is on (render.ts loads it then), none otherwise. */
+export interface Painter {
+  bold: Style;
+  dim: Style;
+  green: Style;
+  yellow: Style;
+  red: Style & { bold: Style };
+}
+
+const unstyled: Style = (value) => value;
+/** No colour: CI logs, pipes and NO_COLOR, where loading chalk would cost start-up for nothing. */
+export const PLAIN: Painter = {
+  bold: unstyled,
+  dim: unstyled,
+  green: unstyled,
+  yellow: unstyled,
+  red: Object.assign((value: string) => value, { bold: unstyled }),
+};
+
 export interface TableOptions {
-  color: boolean;
+  /** PLAIN when left out. */
+  painter?: Painter;
   now: Date;
   /** At most this many incidents and replay windows, newest first, open ones always; 0: every one. */
   limit?: number;
@@ -22,7 +42,7 @@ export interface TableOptions {
 
 /** Every line is SafeText: values are cleaned where they are put in, and only our own colour reaches the terminal. */
 export function renderTable(report: CheckReport, options: TableOptions): SafeText {
-  const c = new Chalk({ level: options.color ? 1 : 0 });
+  const c = options.painter ?? PLAIN;
   const name = (id: string) => cleanLine(report.catalog.providers.get(id)?.name ?? id, 60);
   const out: SafeText[] = [];
   const paths = pathDisplay(report.root);
@@ -167,7 +187,7 @@ function newest<T>(items: readonly T[], limit: number, always: (item: T) => bool
 }
 
 /** One line per job that ran inside the band: name, where it is declared, its schedule, when it ran, what it uses. */
-function runLines(band: ReplayBand, c: ChalkInstance, name: (id: string) => string, paths: PathDisplay): SafeText[] {
+function runLines(band: ReplayBand, c: Painter, name: (id: string) => string, paths: PathDisplay): SafeText[] {
   const runs = band.runs ?? [];
   if (runs.length === 0) return [];
   const label = (value: string) => cleanLine(value, 40);
@@ -190,7 +210,7 @@ function lines(out: SafeText[]): SafeText {
   return text`${joinText(out)}\n`;
 }
 
-function renderFinding(finding: Finding, c: ChalkInstance, name: (id: string) => string, now: Date): SafeText[] {
+function renderFinding(finding: Finding, c: Painter, name: (id: string) => string, now: Date): SafeText[] {
   const incident = finding.incident;
   const state = finding.active ? paint(c.red.bold, 'ACTIVE  ') : paint(c.green, 'resolved');
   const possibly =
@@ -233,7 +253,7 @@ function list(names: readonly string[]): SafeText {
 }
 
 /** Vendors whose own repository this is: said once, so a provider that vanished from the list is not a mystery. */
-function ownLines(report: CheckReport, c: ChalkInstance, name: (id: string) => string): SafeText[] {
+function ownLines(report: CheckReport, c: Painter, name: (id: string) => string): SafeText[] {
   return report.ownProviders.map((entry) =>
     paint(
       c.dim,
@@ -242,7 +262,7 @@ function ownLines(report: CheckReport, c: ChalkInstance, name: (id: string) => s
   );
 }
 
-function notInCatalogLines(names: string[], c: ChalkInstance): SafeText[] {
+function notInCatalogLines(names: string[], c: Painter): SafeText[] {
   if (names.length === 0) return [];
   const more = names.length > 8 ? text`, and ${names.length - 8} more` : '';
   return [
@@ -417,12 +437,7 @@ function outsidePhrase(setting: ReachSetting): string {
  * Providers the reach setting leaves out, one line each with the library path that brings them (the best-reached
  * piece of evidence): they are in the dependency tree, but no incident of theirs is replayed or gated on.
  */
-function outsideLines(
-  outside: Exposure[],
-  report: CheckReport,
-  c: ChalkInstance,
-  name: (id: string) => string,
-): SafeText[] {
+function outsideLines(outside: Exposure[], report: CheckReport, c: Painter, name: (id: string) => string): SafeText[] {
   const out: SafeText[] = [];
   const libraries = outside.filter((exposure) => exposure.reach !== 'dev');
   const dev = outside.filter((exposure) => exposure.reach === 'dev');

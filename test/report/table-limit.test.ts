@@ -35,7 +35,7 @@ async function longWindowReport(count: number) {
 describe('the table on a long window', () => {
   it('shows the newest incidents and replay windows, keeps the open ones, and counts the rest', async () => {
     const report = await longWindowReport(30);
-    const out = forOutput(renderTable(report, { color: false, now: NOW, limit: 5 }));
+    const out = forOutput(renderTable(report, { now: NOW, limit: 5 }));
 
     expect(out).toContain('Incidents that touched this stack (31, the 5 newest shown)');
     expect(out).toContain('The open one');
@@ -53,7 +53,7 @@ describe('the table on a long window', () => {
 
   it('shows every incident and window with limit 0, and says nothing about hidden ones', async () => {
     const report = await longWindowReport(30);
-    const out = forOutput(renderTable(report, { color: false, now: NOW, limit: 0 }));
+    const out = forOutput(renderTable(report, { now: NOW, limit: 0 }));
 
     expect(out).toContain('Incidents that touched this stack (31)\n');
     expect(out.match(/Incident number \d+/g)).toHaveLength(30);

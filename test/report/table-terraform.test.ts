@@ -7,7 +7,7 @@ import { checkTerraformFixture } from '../helpers/terraform-check.js';
 describe('table report for a Terraform stack', () => {
   it('lists Terraform providers the catalog does not know, leaving out local utility providers', async () => {
     const report = await checkTerraformFixture(['configs/root-with-modules']);
-    const text = forOutput(renderTable(report, { color: false, now: new Date('2025-11-01T00:00:00Z') }));
+    const text = forOutput(renderTable(report, { now: new Date('2025-11-01T00:00:00Z') }));
     const line = text.split('\n').find((row) => row.includes('Not in catalog'));
     // Named once, as written in versions.tf, although the lock file writes it in lower case.
     expect(line?.trim()).toBe('Not in catalog, so not checked: terraform:Twingate/twingate');
@@ -26,7 +26,7 @@ describe('table report for a Terraform stack', () => {
   it('names an unknown provider even when nothing maps to the catalog', async () => {
     const report = await checkTerraformFixture(['configs/unknown-provider-only']);
     expect(report.exposures).toEqual([]);
-    const text = forOutput(renderTable(report, { color: false, now: new Date('2025-11-01T00:00:00Z') }));
+    const text = forOutput(renderTable(report, { now: new Date('2025-11-01T00:00:00Z') }));
     expect(text).toContain('No dependency maps to a provider in the catalog');
     expect(text).toContain('Not in catalog, so not checked: terraform:Twingate/twingate');
   });

@@ -14,7 +14,9 @@ export interface HostHit extends HostTarget {
 }
 
 interface Pattern extends HostTarget {
-  regex: RegExp;
+  /** Compiled when a host first reaches the pattern's bucket: most of the catalog's patterns never meet a host. */
+  source: string;
+  regex?: RegExp;
   /** How much of a host the pattern pins down: two per literal label, one more for a captured region. */
   specificity: number;
 }
@@ -42,7 +44,8 @@ export function createHostRules(): HostRules {
     if (list) list.push(value);
     else map.set(key, [value]);
   };
-  // Patterns are compiled at the first match: a run whose stack has no host never builds a regular expression.
+  // Patterns are indexed at the first match, each compiled when a host reaches it: a run whose stack has no host
+  // builds no index, and one with a few hosts compiles the few patterns their suffixes lead to.
   const pending: Array<[string, HostTarget]> = [];
   const index = (pattern: string, target: HostTarget) => {
     const lower = pattern.toLowerCase();
@@ -56,7 +59,7 @@ export function createHostRules(): HostRules {
     for (let i = labels.length - 1; i >= 0 && literal(labels[i] ?? ''); i--) tail.unshift(labels[i] ?? '');
     push(patterns, tail.join('.'), {
       ...target,
-      regex: new RegExp(`^${labels.map(labelSource).join('\\.')}$`),
+      source: `^${labels.map(labelSource).join('\\.')}$`,
       specificity: labels.filter(literal).length * 2 + (lower.includes('{region}') ? 1 : 0),
     });
   };
@@ -85,6 +88,7 @@ export function createHostRules(): HostRules {
         const exactSpecificity = suffix === '' ? 0 : suffix.split('.').length * 2;
         for (const target of exact.get(suffix) ?? []) consider(target, exactSpecificity);
         for (const pattern of patterns.get(suffix) ?? []) {
+          pattern.regex ??= new RegExp(pattern.source);
           const hit = pattern.regex.exec(host);
           if (hit) consider(pattern, pattern.specificity, hit.groups?.region);
         }

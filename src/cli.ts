@@ -1,10 +1,9 @@
 // The only module that touches process, console and exit codes; everything below returns values or throws.
-import { Command } from 'commander';
+import { createRequire } from 'node:module';
+import type { Command } from 'commander';
 import type { CliContext, CommonOptions } from './commands/context.js';
 import { addCommand, COMMANDS } from './commands/index.js';
 import { DownstackError, EXIT, type ExitCode, ParseError, UsageError } from './errors.js';
-import { formatBytes, MAX_INPUT_BYTES } from './file-access.js';
-import { writeOutput } from './output-file.js';
 import type { InputProblem } from './model.js';
 import { cleanLine, forOutput, type SafeText, text } from './sanitize.js';
 import type { CommandName } from './settings/options.js';
@@ -25,7 +24,11 @@ export async function main(argv: string[]): Promise<number> {
   const toStdout = (value: SafeText | string) => process.stdout.write(forOutput(value));
   const toStderr = (value: SafeText | string) => process.stderr.write(forOutput(value));
   const emit = async (value: SafeText | string, output?: string) => {
-    if (output) await writeOutput(output, forOutput(value), (chunk) => process.stdout.write(chunk));
+    // Loaded only with --output: its atomic writes bring fs/promises, which --help and a plain check never need.
+    if (output)
+      await (await import('./output-file.js')).writeOutput(output, forOutput(value), (chunk) =>
+        process.stdout.write(chunk),
+      );
     else toStdout(value);
   };
   let exitCode: ExitCode = EXIT.ok;
@@ -51,7 +54,9 @@ export async function main(argv: string[]): Promise<number> {
     offline: process.env.DOWNSTACK_OFFLINE === '1',
   };
 
-  const program = new Command()
+  // commander is CommonJS: required, not imported, so node does not first scan its source for named exports.
+  const commander = createRequire(import.meta.url)('commander') as typeof import('commander');
+  const program = new commander.Command()
     .name('downstack')
     .description('Which provider outages hit the things we depend on, and which window of failed work do we replay?')
     .version(VERSION)
@@ -109,6 +114,7 @@ async function readStdin(): Promise<string> {
     throw new UsageError(
       '"-" reads a stack from standard input: pipe or paste one, e.g. `cat package.json | downstack check -`',
     );
+  const { formatBytes, MAX_INPUT_BYTES } = await import('./file-access.js');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of process.stdin) {

@@ -1,6 +1,6 @@
 // How a run resolves DNS, decided once by the CLI (flags, DOWNSTACK_RESOLVER, DOWNSTACK_OFFLINE) and kept light:
-// every command imports this, and nothing here touches the network.
-import { isIP } from 'node:net';
+// every command imports this, and nothing here touches the network (node:net is loaded only to read an address given).
+import { createRequire } from 'node:module';
 
 export interface DnsSettings {
   resolve: boolean;
@@ -24,7 +24,7 @@ export function parseResolverAddress(text: string): { host: string; port?: numbe
     : plain
       ? [plain[1] ?? '', plain[2]]
       : [value, undefined];
-  if (!isIP(host)) return undefined;
+  if (!(createRequire(import.meta.url)('node:net') as typeof import('node:net')).isIP(host)) return undefined;
   const portNumber = port === undefined ? undefined : Number(port);
   if (portNumber !== undefined && (portNumber < 1 || portNumber > 65_535)) return undefined;
   return { host, ...(portNumber ? { port: portNumber } : {}) };

@@ -1,7 +1,7 @@
 // Every command-line option of every command, declared once as data (after npm-check-updates' cli-options). One
 // entry drives the option's parsing and help text on each command that takes it and, when it has a `config`
 // schema, the `.downstack.yml` key of the same name. Adding a setting is adding an entry here.
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { z } from 'zod';
 import { parseResolverAddress } from '../dns/settings.js';
 import { UsageError } from '../errors.js';
@@ -294,7 +294,7 @@ export function addOptions(command: Command, name: CommandName): Command {
       use.fromConfig ? `.downstack.yml ${key}:` : undefined,
     ].filter(Boolean);
     const description = `${use.description ?? spec.description}${sources.length > 0 ? ` (also: ${sources.join(', ')})` : ''}`;
-    const option = new Option(spec.flags, description);
+    const option = command.createOption(spec.flags, description);
     const choices = use.choices ?? spec.choices;
     if (choices) option.choices(choices);
     const parse = spec.parse;

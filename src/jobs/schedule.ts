@@ -307,6 +307,8 @@ export function localTimeToUtc(local: string, timeZone: string): string | undefi
 
 /** Whether the IANA database (as this Node.js has it) knows the zone. */
 export function isTimeZone(name: string): boolean {
+  // Most schedules run in UTC (GitHub Actions' always do): no need to load the zone database to know it.
+  if (name === 'UTC' || name === 'Etc/UTC') return true;
   try {
     zoneFormat(name);
     return true;

@@ -7,7 +7,7 @@ import { betterReach, reachOf, reachRank } from '../reach.js';
 import { createHostRules, type HostRules } from './host-rules.js';
 import { type Catalog, findComponent } from './catalog.js';
 import { platformTarget } from '../platforms.js';
-import { type MatcherKind, matchersOf, npmExcluded } from './matchers.js';
+import { forEachMatcher, type MatcherKind, npmExcluded } from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
 import type { Provider } from './schema.js';
@@ -103,11 +103,17 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
   const helpers = createHelperIndex(catalog);
   for (const provider of catalog.providers.values()) {
     if (provider.match.npmExclude?.length) npmExcludes.set(provider.id, provider.match.npmExclude);
-    for (const entry of matchersOf(provider))
-      index[entry.kind](entry.value, {
-        provider: provider.id,
-        ...(entry.component === undefined ? {} : { component: entry.component }),
-      });
+    // One target per component, shared by its matchers (the indexes only read them).
+    const providerTarget: Target = { provider: provider.id };
+    const componentTargets = new Map<string, Target>();
+    forEachMatcher(provider, (kind, value, component) => {
+      let target = providerTarget;
+      if (component !== undefined) {
+        target = componentTargets.get(component) ?? { provider: provider.id, component };
+        componentTargets.set(component, target);
+      }
+      index[kind](value, target);
+    });
   }
   // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
   tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
@@ -517,8 +523,12 @@ function ownProviders(
 ): OwnProvider[] {
   const ownScopes = new Map<string, string>();
   const roots = new Map<ChainLink, string>();
+  // The same few workspace names come with every dependency: each is looked at once.
+  const seen = new Set<string>();
   const own = (name: string | undefined) => {
-    const scope = name ? scopeOf(name) : undefined;
+    if (name === undefined || seen.has(name)) return;
+    seen.add(name);
+    const scope = scopeOf(name);
     if (scope && name && !ownScopes.has(scope)) ownScopes.set(scope, name);
   };
   for (const dependency of dependencies) {

@@ -63,8 +63,19 @@ type MatchBlock = NonNullable<Provider['components'][number]['match']>;
 /** Every matcher of a provider, provider-wide ones first, then each component's, in file order. */
 export function matchersOf(provider: Provider): MatcherEntry[] {
   const entries: MatcherEntry[] = [];
+  forEachMatcher(provider, (kind, value, component) =>
+    entries.push({ kind, value, ...(component ? { component } : {}) }),
+  );
+  return entries;
+}
+
+/** matchersOf without an object per matcher: what the matcher's indexes are built from at every start. */
+export function forEachMatcher(
+  provider: Provider,
+  visit: (kind: MatcherKind, value: string, component: string | undefined) => void,
+): void {
   const push = (kind: MatcherKind, values: readonly string[] | undefined, component?: string) => {
-    for (const value of values ?? []) entries.push({ kind, value, ...(component ? { component } : {}) });
+    if (values) for (const value of values) visit(kind, value, component);
   };
   const dns = (rules: (MatchBlock['dns'] & { ip?: string[] }) | undefined, component?: string) => {
     push('dns-cname', rules?.cname, component);
@@ -92,7 +103,6 @@ export function matchersOf(provider: Provider): MatcherEntry[] {
     dns(component.match?.dns, component.name);
     otherEcosystems(component.match, component.name);
   }
-  return entries;
 }
 
 /** A matcher as `providers show` writes it: resource prefixes end in `*`. */

@@ -69,11 +69,22 @@ export function dependenciesFromGraph(
     !scope && graph.roots.length > 0 && hasRecordedKinds(graph)
       ? undefined
       : computeKinds({ nodes: graph.nodes, roots: starts });
-  const rootNames = new Map(graph.roots.map((root) => [root.id, root.name]));
+  const rootNames = new Map<LockNode, string>();
+  for (const root of graph.roots) {
+    const node = graph.nodes.get(root.id);
+    if (node) rootNames.set(node, root.name);
+  }
   const multi = graph.roots.length > 1;
-  // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order.
-  for (const node of graph.nodes.values())
+  // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order. Each edge's
+  // node is looked up here once too, not again from every root's walk (a monorepo's lockfile has dozens of roots).
+  const targets = new Map<LockNode, Array<LockNode | undefined>>();
+  for (const node of graph.nodes.values()) {
     if (node.edges.length > 1 && !isSorted(node.edges)) node.edges.sort(compareEdges);
+    targets.set(
+      node,
+      node.edges.map((edge) => graph.nodes.get(edge.to)),
+    );
+  }
 
   const out: Dependency[] = [];
   // Dev-only packages go last, so reports that show the first few pieces of evidence show what ships.
@@ -81,9 +92,9 @@ export function dependenciesFromGraph(
   for (const root of starts) {
     const start = graph.nodes.get(root.id);
     if (!start) continue;
-    const best = new Map<string, number>([[root.id, 0]]);
+    const best = new Map<LockNode, number>([[start, 0]]);
     // What the root itself declares is `direct` (declared by the project) whichever path gives it its reach.
-    const declared = new Set(start.edges.map((edge) => edge.to));
+    const declared = new Set(targets.get(start));
     // Each queue as two parallel arrays: no wrapper object per visited package.
     const queues: LockNode[][] = Array.from({ length: LEVELS }, () => []);
     const chainQueues: ChainLink[][] = Array.from({ length: LEVELS }, () => []);
@@ -96,11 +107,10 @@ export function dependenciesFromGraph(
       for (let q = 0; q < queue.length; q++) {
         const node = queue[q] as LockNode;
         // Queued again later with a better reach: finished there already.
-        if (best.get(node.id) !== level) continue;
+        if (best.get(node) !== level) continue;
         const via = chains[q] as ChainLink;
         if (node !== start) {
-          const rootName = multi ? rootNames.get(node.id) : undefined;
-          if (rootName === undefined) {
+          if (!multi || !rootNames.has(node)) {
             // One object shape for all (absent fields stay undefined, which JSON output leaves out).
             const dependency = withChain(
               {
@@ -109,7 +119,7 @@ export function dependenciesFromGraph(
                 version: node.version,
                 file,
                 line: node.line,
-                direct: via.length === 2 || declared.has(node.id),
+                direct: via.length === 2 || declared.has(node),
                 via: CHAIN_PENDING,
                 kind: kinds?.get(node.id) ?? node.kind ?? 'prod',
                 reach: reachOfRank(level),
@@ -120,19 +130,21 @@ export function dependenciesFromGraph(
             (dependency.kind === 'dev' ? devOut : out).push(dependency);
           }
         }
-        const ours = node === start || node.ours === true || rootNames.has(node.id);
+        const ours = node === start || node.ours === true || rootNames.has(node);
         const ranks = ours ? OURS_RANK : THEIRS_RANK;
-        for (const edge of node.edges) {
+        const nodeTargets = targets.get(node) as Array<LockNode | undefined>;
+        for (let e = 0; e < node.edges.length; e++) {
+          const edge = node.edges[e] as LockEdge;
           // devDependencies count only for the root a chain starts from: npm never installs a dependency's.
           if (edge.type === 'dev' && node !== start) continue;
-          const rank = Math.max(level, ranks[edge.type]);
-          const known = best.get(edge.to);
-          if (known !== undefined && known <= rank) continue;
-          const target = graph.nodes.get(edge.to);
+          const target = nodeTargets[e];
           if (!target) continue;
-          best.set(edge.to, rank);
+          const rank = Math.max(level, ranks[edge.type]);
+          const known = best.get(target);
+          if (known !== undefined && known <= rank) continue;
+          best.set(target, rank);
           (queues[rank] as LockNode[]).push(target);
-          const rootName = multi ? rootNames.get(target.id) : undefined;
+          const rootName = multi ? rootNames.get(target) : undefined;
           (chainQueues[rank] as ChainLink[]).push(chainLink(rootName ?? target.name, via));
         }
       }

@@ -91,6 +91,17 @@ describe('start-up loads only what the command uses', () => {
       expect(packages.has(name), `check left out ${name}`).toBe(true);
   });
 
+  it('check on pnpm and yarn berry workspaces reads their lockfiles without the yaml library', () => {
+    for (const fixture of ['pnpm-v9-workspaces', 'yarn-berry-workspaces']) {
+      const dir = resolve(import.meta.dirname, 'fixtures', 'lockfiles', fixture);
+      const index = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+      const run = moduleLoads([BIN, 'check', dir, '--index', index, '--no-resolve'], { DOWNSTACK_OFFLINE: '1' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(ours(run.modules)).toContain('dist/parsers/lockfile/yaml-fast.js');
+      expect(packagesLoaded(run.modules).has('yaml'), `${fixture} loaded yaml`).toBe(false);
+    }
+  });
+
   it('check on a domain list answers its hosts from the built Public Suffix List table, without loading psl', () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
     writeFileSync(join(dir, 'domains.txt'), 'api.stripe.com\nacme-receipts.s3.us-east-1.amazonaws.com\n');

@@ -1,6 +1,14 @@
 // YAML read as nodes, so every value a config reader takes keeps its line (https://eemeli.org/yaml/#documents).
-import { isMap, isScalar, isSeq, LineCounter, parseAllDocuments, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Node } from 'yaml';
 import type { InputProblem } from '../../model.js';
+
+let library: typeof import('yaml') | undefined;
+/**
+ * The yaml library, loaded by the first file read as YAML (40 ms): a parser module that is loaded for a file it then
+ * leaves alone (a Kubernetes reader meeting pnpm-workspace.yaml) costs nothing.
+ */
+const yaml = () => (library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
 
 export interface YamlText {
   /** The root node of each document (`---` separated); null for an empty document. */
@@ -12,8 +20,8 @@ export interface YamlText {
 }
 
 export function readYaml(text: string, file: string): YamlText {
-  const lineCounter = new LineCounter();
-  const parsed = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  const lineCounter = new (yaml().LineCounter)();
+  const parsed = yaml().parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const documents = Array.isArray(parsed) ? parsed : [];
   const errors: InputProblem[] = [];
   for (const document of documents) {
@@ -37,9 +45,9 @@ export function readYaml(text: string, file: string): YamlText {
 
 /** The value node under `key` of a mapping node, or undefined. */
 export function child(node: unknown, key: string): Node | undefined {
-  if (!isMap(node)) return undefined;
+  if (!yaml().isMap(node)) return undefined;
   for (const pair of node.items) {
-    const name = isScalar(pair.key) ? pair.key.value : pair.key;
+    const name = yaml().isScalar(pair.key) ? pair.key.value : pair.key;
     if (String(name) === key) return (pair.value ?? undefined) as Node | undefined;
   }
   return undefined;
@@ -54,18 +62,18 @@ export function childAt(node: unknown, ...keys: string[]): Node | undefined {
 
 /** A scalar node's value as a string (numbers and booleans as written), or undefined. */
 export function text(node: unknown): string | undefined {
-  if (!isScalar(node) || node.value === null || typeof node.value === 'object') return undefined;
+  if (!yaml().isScalar(node) || node.value === null || typeof node.value === 'object') return undefined;
   return String(node.value);
 }
 
 export function items(node: unknown): Node[] {
-  return isSeq(node) ? (node.items as Node[]) : [];
+  return yaml().isSeq(node) ? (node.items as Node[]) : [];
 }
 
 export function entries(node: unknown): Array<[string, Node | undefined]> {
-  if (!isMap(node)) return [];
+  if (!yaml().isMap(node)) return [];
   return node.items.map((pair) => [
-    String(isScalar(pair.key) ? pair.key.value : pair.key),
+    String(yaml().isScalar(pair.key) ? pair.key.value : pair.key),
     (pair.value ?? undefined) as Node | undefined,
   ]);
 }
@@ -74,14 +82,14 @@ export function entries(node: unknown): Array<[string, Node | undefined]> {
 export function scalarsUnder(node: unknown, skipKeys: ReadonlySet<string> = new Set()): Node[] {
   const out: Node[] = [];
   const visit = (current: unknown) => {
-    if (isScalar(current)) {
+    if (yaml().isScalar(current)) {
       if (typeof current.value === 'string') out.push(current);
-    } else if (isMap(current)) {
+    } else if (yaml().isMap(current)) {
       for (const pair of current.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : '';
+        const key = yaml().isScalar(pair.key) ? String(pair.key.value) : '';
         if (!skipKeys.has(key)) visit(pair.value);
       }
-    } else if (isSeq(current)) for (const item of current.items) visit(item);
+    } else if (yaml().isSeq(current)) for (const item of current.items) visit(item);
   };
   visit(node);
   return out;

@@ -98,50 +98,50 @@ describe('reading it', () => {
     return dir;
   }
 
-  it("reads only the stack's providers' files", async () => {
+  /** A check of a stack of `hosts` over [since, until] against `historyDir`. */
+  async function checkHosts(hosts: string[], historyDir: string, since: string, until: string) {
     const stack = tempDir('downstack-stack-');
-    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\nassets.s3.us-east-1.amazonaws.com\n');
-    const report = await runCheck({
+    writeFileSync(join(stack, 'domains.txt'), `${hosts.join('\n')}\n`);
+    return runCheck({
       paths: [stack],
       indexDir: tempDir(),
-      historyDir: historyWithDamage(['github', 'aws']),
-      since: new Date('2021-01-01T00:00:00Z'),
-      until: new Date('2022-12-31T00:00:00Z'),
+      historyDir,
+      since: new Date(since),
+      until: new Date(until),
       now: new Date('2026-01-01T00:00:00Z'),
       catalog,
     });
+  }
+
+  it("reads only the stack's providers' files", async () => {
+    const report = await checkHosts(
+      ['api.github.com', 'assets.s3.us-east-1.amazonaws.com'],
+      historyWithDamage(['github', 'aws']),
+      '2021-01-01T00:00:00Z',
+      '2022-12-31T00:00:00Z',
+    );
     expect(report.index.problems).toEqual([]);
     expect(report.index.historyIncidents).toBeGreaterThan(1000);
     expect(report.findings.some((finding) => finding.incident.source === 'history')).toBe(true);
   });
 
   it('names a damaged file of a provider the stack does use, and goes on without it', async () => {
-    const stack = tempDir('downstack-stack-');
-    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\n');
-    const report = await runCheck({
-      paths: [stack],
-      indexDir: tempDir(),
-      historyDir: historyWithDamage([]),
-      since: new Date('2021-01-01T00:00:00Z'),
-      until: new Date('2022-12-31T00:00:00Z'),
-      now: new Date('2026-01-01T00:00:00Z'),
-      catalog,
-    });
+    const report = await checkHosts(
+      ['api.github.com'],
+      historyWithDamage([]),
+      '2021-01-01T00:00:00Z',
+      '2022-12-31T00:00:00Z',
+    );
     expect(report.index.problems).toEqual([expect.stringMatching(/github\/2022\.json: damaged bundled history/)]);
   });
 
   it('reads only the years a window touches: damage in other years goes unseen, and the header still counts the whole history', async () => {
-    const stack = tempDir('downstack-stack-');
-    writeFileSync(join(stack, 'domains.txt'), 'api.github.com\n');
-    const report = await runCheck({
-      paths: [stack],
-      indexDir: tempDir(),
-      historyDir: historyWithDamage([]),
-      since: new Date('2025-03-01T00:00:00Z'),
-      until: new Date('2025-06-01T00:00:00Z'),
-      now: new Date('2026-01-01T00:00:00Z'),
-      catalog,
-    });
+    const report = await checkHosts(
+      ['api.github.com'],
+      historyWithDamage([]),
+      '2025-03-01T00:00:00Z',
+      '2025-06-01T00:00:00Z',
+    );
     expect(report.index.problems).toEqual([]);
     expect(report.findings.length).toBeGreaterThan(0);
     const manifest = JSON.parse(readFileSync(join(HISTORY, 'manifest.json'), 'utf8'));

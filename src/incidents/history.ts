@@ -68,17 +68,26 @@ function spanYears(record: HistoryRecord): number[] {
 export function historyFiles(provider: string, records: HistoryRecord[]): HistoryFile[] {
   const byYear = new Map<number, HistoryRecord[]>();
   for (const record of records)
-    for (const year of spanYears(record)) byYear.set(year, [...(byYear.get(year) ?? []), record]);
+    for (const year of spanYears(record)) {
+      const list = byYear.get(year);
+      if (list) list.push(record);
+      else byYear.set(year, [record]);
+    }
   return [...byYear]
     .sort(([a], [b]) => b - a)
     .map(([year, incidents]) => ({ schemaVersion: HISTORY_SCHEMA_VERSION, provider, year, incidents }));
 }
 
 /**
- * The provider's bundled history as incidents, all of it or what `window` needs; none when it has no folder. Throws
- * IndexError for a damaged file.
+ * The provider's bundled history as incidents, all of it or what `window` needs; none when it has no folder. A
+ * damaged year file is named in `problems` and the other years are read; without `problems` it throws IndexError.
  */
-export async function readHistory(dir: string, provider: string, window?: HistoryWindow): Promise<Incident[]> {
+export async function readHistory(
+  dir: string,
+  provider: string,
+  window?: HistoryWindow,
+  problems?: string[],
+): Promise<Incident[]> {
   const folder = join(dir, provider);
   let years: number[];
   try {
@@ -100,7 +109,15 @@ export async function readHistory(dir: string, provider: string, window?: Histor
   for (const year of years) {
     if (year > last) continue;
     if (year < first && before >= (window?.context ?? 0)) break;
-    for (const record of await readYear(folder, provider, year)) {
+    let records: HistoryRecord[];
+    try {
+      records = await readYear(folder, provider, year);
+    } catch (error) {
+      if (!problems || !(error instanceof IndexError)) throw error;
+      problems.push(error.message);
+      continue;
+    }
+    for (const record of records) {
       if (merged.has(record.id)) continue;
       merged.set(record.id, record);
       if (window && record.startedAt <= untilTime) before++;

@@ -83,7 +83,7 @@ export class IncidentIndex {
     const history =
       this.historyDir === null
         ? []
-        : await readHistory(this.historyDir, provider, window).catch((error: Error) => {
+        : await readHistory(this.historyDir, provider, window, problems).catch((error: Error) => {
             problems.push(error.message);
             return [];
           });

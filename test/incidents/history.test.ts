@@ -125,7 +125,7 @@ describe('reading it', () => {
     expect(report.findings.some((finding) => finding.incident.source === 'history')).toBe(true);
   });
 
-  it('names a damaged file of a provider the stack does use, and goes on without it', async () => {
+  it('names a damaged year file of a provider the stack does use, and goes on with its other years', async () => {
     const report = await checkHosts(
       ['api.github.com'],
       historyWithDamage([]),
@@ -133,6 +133,9 @@ describe('reading it', () => {
       '2022-12-31T00:00:00Z',
     );
     expect(report.index.problems).toEqual([expect.stringMatching(/github\/2022\.json: damaged bundled history/)]);
+    const years = new Set(report.findings.map((finding) => finding.incident.startedAt.slice(0, 4)));
+    expect(years.has('2021')).toBe(true);
+    expect(years.has('2022')).toBe(false);
   });
 
   it('reads only the years a window touches: damage in other years goes unseen, and the header still counts the whole history', async () => {

@@ -42,6 +42,20 @@ export interface MatcherOptions {
 
 type HostRuleKind = 'cname' | 'ns' | 'mx' | 'spf';
 
+/** The matcher kinds each ecosystem's matching reads, indexed together when that ecosystem is first met. */
+const INDEX_GROUPS = {
+  npm: new Set<MatcherKind>(['npm']),
+  terraform: new Set<MatcherKind>(['terraform-source', 'terraform-resource']),
+  domain: new Set<MatcherKind>(['domain', 'dns-cname', 'dns-ns', 'dns-mx', 'dns-spf', 'dns-txt', 'dns-ip']),
+  image: new Set<MatcherKind>(['image']),
+  action: new Set<MatcherKind>(['action']),
+  ...(Object.fromEntries(REGISTRY_KEYS.map((key) => [key, new Set<MatcherKind>([key])])) as Record<
+    RegistryKey,
+    Set<MatcherKind>
+  >),
+};
+type IndexGroup = keyof typeof INDEX_GROUPS;
+
 export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Matcher {
   const npmExact = new Map<string, Target[]>();
   const npmScope = new Map<string, Target[]>();
@@ -101,24 +115,36 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
   };
   // `helpers` per registry: which provider's plumbing a package name is.
   const helpers = createHelperIndex(catalog);
-  for (const provider of catalog.providers.values()) {
-    if (provider.match.npmExclude?.length) npmExcludes.set(provider.id, provider.match.npmExclude);
-    // One target per component, shared by its matchers (the indexes only read them).
-    const providerTarget: Target = { provider: provider.id };
-    const componentTargets = new Map<string, Target>();
-    forEachMatcher(provider, (kind, value, component) => {
-      let target = providerTarget;
-      if (component !== undefined) {
-        target = componentTargets.get(component) ?? { provider: provider.id, component };
-        componentTargets.set(component, target);
-      }
-      index[kind](value, target);
-    });
-  }
-  // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
-  tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
-  // Longest TXT prefix first, for the same reason.
-  txtPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  // Each ecosystem's indexes are built when the first dependency of that ecosystem is matched: a check of a Node app
+  // never indexes the catalog's Terraform prefixes, Maven coordinates or DNS rules.
+  const built = new Set<IndexGroup>();
+  const ensure = (group: IndexGroup) => {
+    if (built.has(group)) return;
+    built.add(group);
+    const kinds = INDEX_GROUPS[group];
+    for (const provider of catalog.providers.values()) {
+      if (group === 'npm' && provider.match.npmExclude?.length) npmExcludes.set(provider.id, provider.match.npmExclude);
+      // One target per component, shared by its matchers (the indexes only read them).
+      const providerTarget: Target = { provider: provider.id };
+      const componentTargets = new Map<string, Target>();
+      forEachMatcher(
+        provider,
+        (kind, value, component) => {
+          let target = providerTarget;
+          if (component !== undefined) {
+            target = componentTargets.get(component) ?? { provider: provider.id, component };
+            componentTargets.set(component, target);
+          }
+          index[kind](value, target);
+        },
+        kinds,
+      );
+    }
+    // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
+    if (group === 'terraform') tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+    // Longest TXT prefix first, for the same reason.
+    if (group === 'domain') txtPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
+  };
 
   const fromTargets = (targets: Target[], region?: string) =>
     targets.map((target) => ({
@@ -227,8 +253,10 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
   function matchAny(dependency: Dependency): MatchHit[] {
     switch (dependency.ecosystem) {
       case 'npm':
+        ensure('npm');
         return matchNpm(dependency.name);
       case 'domain': {
+        ensure('domain');
         const last = dependency.dns?.at(-1);
         const targets = last ? matchDns(last) : domains.match(dependency.name);
         // A region the input states (fly.toml's primary_region) counts where the host name names none.
@@ -238,6 +266,7 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
       case 'terraform-provider':
       case 'terraform-resource':
       case 'terraform-module':
+        ensure('terraform');
         return matchTerraform(dependency);
       case 'pypi':
       case 'go':
@@ -246,8 +275,10 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
       case 'nuget':
       case 'composer':
       case 'cargo':
+        ensure(dependency.ecosystem);
         return narrow(registries[dependency.ecosystem].match(dependency.name));
       case 'container-image':
+        ensure('image');
         return narrow(
           imageRegistries.match(imageRegistry(dependency.name)).map((hit) => ({
             ...hit,
@@ -255,6 +286,7 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
           })),
         );
       case 'ci-action':
+        ensure('action');
         return narrow(actions.match(dependency.name));
       case 'platform':
         return matchPlatform(dependency);

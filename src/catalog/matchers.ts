@@ -73,9 +73,11 @@ export function matchersOf(provider: Provider): MatcherEntry[] {
 export function forEachMatcher(
   provider: Provider,
   visit: (kind: MatcherKind, value: string, component: string | undefined) => void,
+  /** Only these kinds (the others are not walked). */
+  only?: ReadonlySet<MatcherKind>,
 ): void {
   const push = (kind: MatcherKind, values: readonly string[] | undefined, component?: string) => {
-    if (values) for (const value of values) visit(kind, value, component);
+    if (values && (!only || only.has(kind))) for (const value of values) visit(kind, value, component);
   };
   const dns = (rules: (MatchBlock['dns'] & { ip?: string[] }) | undefined, component?: string) => {
     push('dns-cname', rules?.cname, component);

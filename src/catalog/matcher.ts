@@ -561,7 +561,7 @@ function ownProviders(
     if (name === undefined || seen.has(name)) return;
     seen.add(name);
     const scope = scopeOf(name);
-    if (scope && name && !ownScopes.has(scope)) ownScopes.set(scope, name);
+    if (scope && !ownScopes.has(scope)) ownScopes.set(scope, name);
   };
   for (const dependency of dependencies) {
     if (dependency.ecosystem !== 'npm') continue;

@@ -129,10 +129,10 @@ export function componentPhrase(exposure: Exposure, budget: number): string {
 export function uniquePackages(report: Pick<CheckReport, 'inputs'>): number {
   // Nested maps, not a joined key: a monorepo's lockfile gives one dependency per workspace and package (15,000 for
   // documenso's 2,300 packages), and a string built for each cost more than the count.
-  const seen = new Map<string, Map<string, Set<string | undefined>>>();
+  const seen = new Map<string, Map<string, Set<string>>>();
   let count = 0;
   for (const input of report.inputs)
-    for (const { ecosystem, name, version } of input.dependencies) {
+    for (const { ecosystem, name, version = '' } of input.dependencies) {
       let names = seen.get(ecosystem);
       if (!names) seen.set(ecosystem, (names = new Map()));
       let versions = names.get(name);

@@ -279,11 +279,11 @@ interface EvidenceLine {
 
 /**
  * Where the provider enters the stack, one line per place: a workspace of a lockfile (`web: pnpm-lock.yaml:120
- * @upstash/redis, :126 @upstash/qstash`) or a file, at most EVIDENCE_PLACES of them with as many of
- * their first EVIDENCE_NAMES packages as fit EVIDENCE_WIDTH, then one count of the packages and places left out,
- * each package counted once. A package reached through another
- * package of the same provider (`@aws-sdk/core` under `@aws-sdk/client-s3`) is its plumbing and is not listed; a
- * Terraform provider requirement, which says least, comes last.
+ * @upstash/redis, :126 @upstash/qstash`) or a file, at most EVIDENCE_PLACES of them with as many of their first
+ * EVIDENCE_NAMES packages as fit EVIDENCE_WIDTH, then one count of the packages and places left out, each package
+ * counted once. A package reached through another package of the same provider (`@aws-sdk/core` under
+ * `@aws-sdk/client-s3`) is its plumbing and is not listed; a Terraform provider requirement, which says least, comes
+ * last.
  */
 function evidenceLines(
   evidence: Dependency[],

@@ -2,7 +2,7 @@
 // FileAccess handle they may read more through.
 import type { Dirent } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { Ignore } from 'ignore';
 import { ParseError } from './errors.js';
 import {
@@ -255,7 +255,8 @@ function withoutSuperseded(parsed: Parsed[]): InputResult[] {
 }
 
 interface IgnoreScope {
-  dir: string;
+  /** How the paths of everything under the .gitignore's folder begin (`join` normalizes: `./app/` → `app/`, `.` → ``). */
+  prefix: string;
   rules: Ignore;
 }
 
@@ -271,7 +272,8 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
     try {
       // Loaded with the first .gitignore: a scan of a lone file or a folder without one never needs it.
       const { default: ignore } = await import('ignore');
-      active = [...scopes, { dir, rules: ignore().add(await readFile(join(dir, '.gitignore'), 'utf8')) }];
+      const rules = ignore().add(await readFile(join(dir, '.gitignore'), 'utf8'));
+      active = [...scopes, { prefix: join(dir, '_').slice(0, -1), rules }];
     } catch (error) {
       errors.push({ file: join(dir, '.gitignore'), message: describeFsError(error) });
     }
@@ -290,9 +292,15 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
   }
 }
 
+/**
+ * Whether a .gitignore above `path` leaves it out. Every scope's directory is one the walk went through on its way to
+ * `path`, so the path relative to it is what follows the scope's prefix (path.relative resolved both paths again for
+ * every entry and every scope).
+ */
 function isIgnored(path: string, isDir: boolean, scopes: IgnoreScope[]): boolean {
-  return scopes.some(({ dir, rules }) => {
-    const rel = relative(dir, path).split(sep).join('/');
-    return rel !== '' && !rel.startsWith('..') && rules.ignores(isDir ? `${rel}/` : rel);
+  return scopes.some(({ prefix, rules }) => {
+    const rest = path.slice(prefix.length);
+    const rel = sep === '/' ? rest : rest.split(sep).join('/');
+    return rel !== '' && rules.ignores(isDir ? `${rel}/` : rel);
   });
 }

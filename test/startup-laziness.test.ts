@@ -102,6 +102,28 @@ describe('start-up loads only what the command uses', () => {
     }
   });
 
+  it("Terraform loads windows-iana only to map a Logic App's Windows time zone", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    const azure =
+      'provider "azurerm" {\n  features {}\n}\n\nresource "azurerm_resource_group" "main" {\n  name     = "main"\n  location = "westeurope"\n}\n';
+    writeFileSync(join(dir, 'main.tf'), azure);
+    const plain = moduleLoads([BIN, 'check', dir, '--index', join(dir, 'index'), '--no-resolve'], {
+      DOWNSTACK_OFFLINE: '1',
+    });
+    expect(plain.status, plain.stderr).toBe(0);
+    expect(plain.stdout).toContain('Microsoft Azure');
+    expect(packagesLoaded(plain.modules).has('windows-iana'), 'a tree without a Logic App loaded windows-iana').toBe(
+      false,
+    );
+    const recurrence =
+      'resource "azurerm_logic_app_trigger_recurrence" "digest" {\n  name         = "digest"\n  logic_app_id = "/subscriptions/x/resourceGroups/y/providers/Microsoft.Logic/workflows/z"\n  frequency    = "Week"\n  interval     = 1\n  time_zone    = "W. Europe Standard Time"\n\n  schedule {\n    at_these_hours   = [8]\n    at_these_minutes = [0]\n    on_these_days    = ["Monday"]\n  }\n}\n';
+    writeFileSync(join(dir, 'schedules.tf'), recurrence);
+    const jobs = moduleLoads([BIN, 'jobs', dir, '--format', 'json'], { DOWNSTACK_OFFLINE: '1' });
+    expect(jobs.status, jobs.stderr).toBe(0);
+    expect(JSON.parse(jobs.stdout).jobs.map((job: { timeZone: string }) => job.timeZone)).toEqual(['Europe/Berlin']);
+    expect(packagesLoaded(jobs.modules).has('windows-iana')).toBe(true);
+  });
+
   it('check on a domain list answers its hosts from the built Public Suffix List table, without loading psl', () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
     writeFileSync(join(dir, 'domains.txt'), 'api.stripe.com\nacme-receipts.s3.us-east-1.amazonaws.com\n');

@@ -226,6 +226,32 @@ describe('downstack check (real binary, real catalog)', () => {
     expect(JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file)).toEqual([join(dir, 'app/package.json')]);
   });
 
+  it('applies each .gitignore to the paths below it however the folder is named: ".", "./x/", "x/../x", "../x"', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'downstack-walk-'));
+    const dir = join(parent, 'repo');
+    for (const sub of ['vendor', 'app/generated', 'app/src']) mkdirSync(join(dir, sub), { recursive: true });
+    writeFileSync(join(dir, '.gitignore'), 'vendor/\n');
+    writeFileSync(join(dir, 'app', '.gitignore'), '/generated\n');
+    writeFileSync(join(dir, 'vendor/package.json'), '{"dependencies":{"@slack/web-api":"1"}}');
+    writeFileSync(join(dir, 'app/generated/package.json'), '{"dependencies":{"@slack/web-api":"1"}}');
+    writeFileSync(join(dir, 'app/src/package.json'), '{"name":"src","dependencies":{"stripe":"1"}}');
+    const index = copyIndex('test/fixtures/index');
+    const cases: Array<[string, string, string]> = [
+      ['.', dir, 'app/src/package.json'],
+      ['./repo/', parent, 'repo/app/src/package.json'],
+      ['repo/../repo', parent, 'repo/app/src/package.json'],
+      ['../app', join(dir, 'vendor'), '../app/src/package.json'],
+    ];
+    for (const [named, cwd, found] of cases) {
+      const run = await runCli(['check', named, '--format', 'json', '--index', index], { cwd });
+      expect(run.code, run.stderr).toBe(0);
+      expect(
+        JSON.parse(run.stdout).inputs.map((i: { file: string }) => i.file),
+        named,
+      ).toEqual([found]);
+    }
+  });
+
   it('lists each provider once in JSON: routes through providers that run on it are in alsoThrough', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-upstream-'));
     writeFileSync(join(dir, 'Dockerfile'), 'FROM quay.io/cilium/hubble-ui:v0.13.3\n');

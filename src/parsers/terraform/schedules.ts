@@ -1,7 +1,7 @@
 // Cloud schedulers declared in Terraform, read through the same evaluator as regions so variables resolve alike:
 // aws_cloudwatch_event_rule, aws_scheduler_schedule, google_cloud_scheduler_job and
 // azurerm_logic_app_trigger_recurrence, each with the resources its target names.
-import { findIana } from 'windows-iana';
+import { createRequire } from 'node:module';
 import type { JobCandidate } from '../../jobs/found.js';
 import { localTimeToUtc } from '../../jobs/schedule.js';
 import { uniqueTouches, urlHosts } from '../../jobs/touches.js';
@@ -202,6 +202,18 @@ const DAYS: Record<string, number> = {
   Saturday: 6,
 };
 
+type FindIana = typeof import('windows-iana').findIana;
+let findIana: FindIana | undefined;
+
+/**
+ * The IANA zone of a Windows zone name. windows-iana is loaded by the first Logic App that names one: its tables are
+ * parsed at load, and a Terraform scan with no Logic App recurrence (nearly all of them) never needs them.
+ */
+function ianaZone(windowsZone: string): string | undefined {
+  findIana ??= (createRequire(import.meta.url)('windows-iana') as { findIana: FindIana }).findIana;
+  return findIana(windowsZone)[0];
+}
+
 /**
  * A Logic Apps recurrence (https://learn.microsoft.com/azure/logic-apps/concepts-schedule-automated-recurring-tasks-workflows):
  * a `schedule` of hours, minutes and weekdays becomes a five-field cron; without one it is an interval from `start_time`.
@@ -223,7 +235,7 @@ function logicAppRecurrence(
       ? body.has('time_zone')
         ? body.get('time_zone')
         : 'UTC'
-      : (findIana(windowsZone)[0] ?? windowsZone);
+      : (ianaZone(windowsZone) ?? windowsZone);
   const startTime = valuesOf(body.resolvable('start_time'), scope)[0];
   const base = {
     name: address,

@@ -2,11 +2,19 @@
 // (no YAML reader, no zod): a run on the built-in catalog never loads them; src/catalog/loader.ts reads and validates
 // YAML files when there is no valid copy or the catalog has files of the repository's own.
 import { PROVIDERS_DIR } from '../paths.js';
-import { readCachedProviders } from './cache.js';
+import { readCachedCatalog } from './cache.js';
+import type { HelperRow, MatcherGroup, MatcherTable } from './matchers.js';
 import type { Provider } from './schema.js';
 
 export interface Catalog {
   providers: Map<string, Provider>;
+  /**
+   * A matcher group's rows as the build computed them (the built-in catalog's copy); without it the matcher computes
+   * them from the providers (matcherTable in src/catalog/matchers.ts).
+   */
+  matcherTable?(group: MatcherGroup): MatcherTable;
+  /** The providers' `helpers`, likewise. */
+  helperRows?(): HelperRow[];
 }
 
 /**
@@ -14,8 +22,7 @@ export interface Catalog {
  * the whole catalog), or undefined when there is no copy or a provider file changed since it was made.
  */
 export function builtInCatalog(dir: string = PROVIDERS_DIR): Catalog | undefined {
-  const cached = readCachedProviders(dir);
-  return cached && { providers: new Map(cached.map((provider) => [provider.id, provider])) };
+  return readCachedCatalog(dir);
 }
 
 export function findComponent(provider: Provider, name: string) {

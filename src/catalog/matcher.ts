@@ -7,7 +7,14 @@ import { betterReach, reachOf, reachRank } from '../reach.js';
 import { createHostRules, type HostRules } from './host-rules.js';
 import { type Catalog, findComponent } from './catalog.js';
 import { platformTarget } from '../platforms.js';
-import { forEachMatcher, type MatcherKind, npmExcluded } from './matchers.js';
+import {
+  type HelperRow,
+  helperRows,
+  type MatcherGroup,
+  type MatcherKind,
+  matcherTable,
+  npmExcluded,
+} from './matchers.js';
 import { createPackageIndex, type PackageIndex } from './package-names.js';
 import { REGISTRY_KEYS, type RegistryKey } from './registry-keys.js';
 import type { Provider } from './schema.js';
@@ -41,20 +48,6 @@ export interface MatcherOptions {
 }
 
 type HostRuleKind = 'cname' | 'ns' | 'mx' | 'spf';
-
-/** The matcher kinds each ecosystem's matching reads, indexed together when that ecosystem is first met. */
-const INDEX_GROUPS = {
-  npm: new Set<MatcherKind>(['npm']),
-  terraform: new Set<MatcherKind>(['terraform-source', 'terraform-resource']),
-  domain: new Set<MatcherKind>(['domain', 'dns-cname', 'dns-ns', 'dns-mx', 'dns-spf', 'dns-txt', 'dns-ip']),
-  image: new Set<MatcherKind>(['image']),
-  action: new Set<MatcherKind>(['action']),
-  ...(Object.fromEntries(REGISTRY_KEYS.map((key) => [key, new Set<MatcherKind>([key])])) as Record<
-    RegistryKey,
-    Set<MatcherKind>
-  >),
-};
-type IndexGroup = keyof typeof INDEX_GROUPS;
 
 export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Matcher {
   const npmExact = new Map<string, Target[]>();
@@ -114,31 +107,22 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     action: (pattern, target) => actions.add(pattern, target),
   };
   // `helpers` per registry: which provider's plumbing a package name is.
-  const helpers = createHelperIndex(catalog);
+  const helpers = createHelperIndex(catalog.helperRows?.() ?? helperRows(catalog.providers.values()));
   // Each ecosystem's indexes are built when the first dependency of that ecosystem is matched: a check of a Node app
   // never indexes the catalog's Terraform prefixes, Maven coordinates or DNS rules.
-  const built = new Set<IndexGroup>();
-  const ensure = (group: IndexGroup) => {
+  const built = new Set<MatcherGroup>();
+  const ensure = (group: MatcherGroup) => {
     if (built.has(group)) return;
     built.add(group);
-    const kinds = INDEX_GROUPS[group];
-    for (const provider of catalog.providers.values()) {
-      if (group === 'npm' && provider.match.npmExclude?.length) npmExcludes.set(provider.id, provider.match.npmExclude);
-      // One target per component, shared by its matchers (the indexes only read them).
-      const providerTarget: Target = { provider: provider.id };
-      const componentTargets = new Map<string, Target>();
-      forEachMatcher(
-        provider,
-        (kind, value, component) => {
-          let target = providerTarget;
-          if (component !== undefined) {
-            target = componentTargets.get(component) ?? { provider: provider.id, component };
-            componentTargets.set(component, target);
-          }
-          index[kind](value, target);
-        },
-        kinds,
-      );
+    const table = catalog.matcherTable?.(group) ?? matcherTable(catalog.providers.values(), group);
+    for (const [provider, patterns] of table.npmExcludes ?? []) npmExcludes.set(provider, patterns);
+    // One target per provider and per component, shared by its matchers (the indexes only read them).
+    const targets = new Map<string, Target>();
+    for (const [kind, value, provider, component] of table.rows) {
+      const key = component === undefined ? provider : `${provider}\u0000${component}`;
+      let target = targets.get(key);
+      if (!target) targets.set(key, (target = component === undefined ? { provider } : { provider, component }));
+      index[kind](value, target);
     }
     // Longest prefix first: `aws_lb_listener` beats `aws_lb`, which beats `aws_`.
     if (group === 'terraform') tfPrefixes.sort((a, b) => b.prefix.length - a.prefix.length);
@@ -307,23 +291,21 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
 }
 
 /** The providers whose `helpers` list a package name, per registry (npm names compared as written). */
-function createHelperIndex(catalog: Catalog) {
+function createHelperIndex(rows: HelperRow[]) {
   const indexes = new Map<string, PackageIndex<string>>();
   const npmExact = new Map<string, string[]>();
   const npmPrefixes: Array<{ prefix: string; provider: string }> = [];
-  for (const provider of catalog.providers.values()) {
-    const lists = provider.helpers;
-    if (!lists) continue;
+  for (const [provider, lists] of rows) {
     for (const pattern of lists.npm ?? []) {
-      if (pattern.endsWith('*')) npmPrefixes.push({ prefix: pattern.slice(0, -1), provider: provider.id });
-      else npmExact.set(pattern, [...(npmExact.get(pattern) ?? []), provider.id]);
+      if (pattern.endsWith('*')) npmPrefixes.push({ prefix: pattern.slice(0, -1), provider });
+      else npmExact.set(pattern, [...(npmExact.get(pattern) ?? []), provider]);
     }
     for (const registry of REGISTRY_KEYS) {
       const patterns = lists[registry];
       if (!patterns?.length) continue;
       let index = indexes.get(registry);
       if (!index) indexes.set(registry, (index = createPackageIndex<string>(registry)));
-      for (const pattern of patterns) index.add(pattern, provider.id);
+      for (const pattern of patterns) index.add(pattern, provider);
     }
   }
   return {

@@ -121,3 +121,56 @@ export function npmExcluded(patterns: readonly string[] | undefined, name: strin
     return lower.endsWith('*') ? key.startsWith(lower.slice(0, -1)) : key === lower;
   });
 }
+
+/**
+ * The matcher kinds each ecosystem's matching reads: the matcher indexes a group when the first dependency of that
+ * ecosystem is matched, and the catalog copy keeps each group's rows on a line of its own (src/catalog/cache.ts).
+ */
+export const MATCHER_GROUPS = {
+  npm: ['npm'],
+  terraform: ['terraform-source', 'terraform-resource'],
+  domain: ['domain', 'dns-cname', 'dns-ns', 'dns-mx', 'dns-spf', 'dns-txt', 'dns-ip'],
+  image: ['image'],
+  action: ['action'],
+  ...(Object.fromEntries(REGISTRY_KEYS.map((key) => [key, [key]])) as Record<RegistryKey, [RegistryKey]>),
+} satisfies Record<string, readonly MatcherKind[]>;
+export type MatcherGroup = keyof typeof MATCHER_GROUPS;
+export const MATCHER_GROUP_NAMES = Object.keys(MATCHER_GROUPS) as MatcherGroup[];
+
+/** One matcher as the matcher indexes it: kind, value, provider id and, for a component's matcher, the component. */
+export type MatcherRow = [kind: MatcherKind, value: string, provider: string, component?: string];
+
+export interface MatcherTable {
+  /** Every matcher of the group's kinds, providers in catalog order, each provider's in forEachMatcher order. */
+  rows: MatcherRow[];
+  /** For the npm group: each provider's `npmExclude` (the names its scope patterns leave out). */
+  npmExcludes?: Array<[provider: string, patterns: string[]]>;
+}
+
+/** A group's matchers across the catalog, as the matcher indexes them. */
+export function matcherTable(providers: Iterable<Provider>, group: MatcherGroup): MatcherTable {
+  const kinds = new Set<MatcherKind>(MATCHER_GROUPS[group]);
+  const rows: MatcherRow[] = [];
+  const npmExcludes: Array<[string, string[]]> = [];
+  for (const provider of providers) {
+    if (group === 'npm' && provider.match.npmExclude?.length)
+      npmExcludes.push([provider.id, provider.match.npmExclude]);
+    forEachMatcher(
+      provider,
+      (kind, value, component) =>
+        rows.push(component === undefined ? [kind, value, provider.id] : [kind, value, provider.id, component]),
+      kinds,
+    );
+  }
+  return { rows, ...(npmExcludes.length > 0 ? { npmExcludes } : {}) };
+}
+
+/** A provider's `helpers` (the packages that are its plumbing, per registry). */
+export type HelperRow = [provider: string, helpers: NonNullable<Provider['helpers']>];
+
+/** The providers that list helpers, in catalog order. */
+export function helperRows(providers: Iterable<Provider>): HelperRow[] {
+  const rows: HelperRow[] = [];
+  for (const provider of providers) if (provider.helpers) rows.push([provider.id, provider.helpers]);
+  return rows;
+}

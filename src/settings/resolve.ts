@@ -75,8 +75,11 @@ export async function resolveSettings<F>(paths: string[], flags: ParsedFlags, en
     catalogDirs,
     catalog: load,
     repositoryProviders: () => {
-      const loaded = load();
       const own = config?.providers ?? [];
+      // Without catalog folders of its own, the repository has no providers of its own (and the catalog's files are
+      // not walked for it).
+      if (own.length === 0) return new Set<string>();
+      const loaded = load();
       return new Set(
         [...loaded.providers.values()]
           .filter((provider) => own.some((path) => isWithin(resolve(provider.file), path)))

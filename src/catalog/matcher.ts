@@ -38,9 +38,15 @@ export interface MatchHit {
 }
 
 export interface Matcher {
-  /** The providers (and components, region) one dependency maps to; empty when the catalog does not know it. */
-  match(dependency: Dependency): MatchHit[];
+  /**
+   * The providers (and components, region) one dependency maps to; empty when the catalog does not know it. The
+   * answer may be shared with other dependencies of the same name: read it, never change it.
+   */
+  match(dependency: Dependency): readonly MatchHit[];
 }
+
+/** The ecosystems whose packages are matched by name alone (no region, no DNS answers, no file context). */
+const NAME_ONLY = new Set<string>(['npm', ...REGISTRY_KEYS]);
 
 export interface MatcherOptions {
   /** The published address ranges; read from data/ip-ranges.json the first time an address needs matching. */
@@ -222,15 +228,27 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
     }
   }
 
+  function answer(dependency: Dependency): MatchHit[] {
+    const hits = matchAny(dependency);
+    if (hits.length === 0 || !helpers.has(dependency.ecosystem)) return hits;
+    const helperOf = helpers.providersOf(dependency.ecosystem, dependency.name);
+    if (helperOf.size === 0) return hits;
+    // A helper says only that the stack talks to the provider, never that it uses the whole of it; a component the
+    // catalog names for the helper itself (an identity library → the identity service) still counts.
+    return hits.map((hit) => (helperOf.has(hit.provider) && !hit.component ? { ...hit, helper: true } : hit));
+  }
+
+  // A package's answer depends on its ecosystem and name alone, and a monorepo's lockfile lists most packages once per
+  // workspace (documenso's: 14,967 dependencies of 1,760 names): each name is matched once.
+  const byName = new Map<string, Map<string, MatchHit[]>>();
   return {
     match(dependency) {
-      const hits = matchAny(dependency);
-      if (hits.length === 0 || !helpers.has(dependency.ecosystem)) return hits;
-      const helperOf = helpers.providersOf(dependency.ecosystem, dependency.name);
-      if (helperOf.size === 0) return hits;
-      // A helper says only that the stack talks to the provider, never that it uses the whole of it; a component the
-      // catalog names for the helper itself (an identity library → the identity service) still counts.
-      return hits.map((hit) => (helperOf.has(hit.provider) && !hit.component ? { ...hit, helper: true } : hit));
+      if (!NAME_ONLY.has(dependency.ecosystem)) return answer(dependency);
+      let answers = byName.get(dependency.ecosystem);
+      if (!answers) byName.set(dependency.ecosystem, (answers = new Map()));
+      let hits = answers.get(dependency.name);
+      if (!hits) answers.set(dependency.name, (hits = answer(dependency)));
+      return hits;
     },
   };
 
@@ -391,15 +409,17 @@ export function exposuresFor(
     return exposure;
   };
   const listedEvidence = new Map<ExposedComponent, Set<Dependency>>();
-  const matched = dependencies.map((dependency) => ({ dependency, hits: matcher.match(dependency) }));
+  // Each dependency's hits at the same position (no pair object per dependency: most of a lockfile matches nothing).
+  const hitsOf = dependencies.map((dependency) => matcher.match(dependency));
   // Names that reached each provider: a package pulled in by another package of the same provider
   // (`@aws-sdk/core` under `@aws-sdk/client-s3`) is that SDK's plumbing, not a use of the whole provider.
   const namesByProvider = new Map<string, Set<string>>();
   // Names of each provider's helpers: a service client only a helper pulls in (`@aws-sdk/client-sts` under
   // `@aws-sdk/credential-providers`) is the helper's own machinery, not a service the stack uses.
   const helperNames = new Map<string, Set<string>>();
-  for (const { dependency, hits } of matched) {
-    for (const hit of hits) {
+  for (let i = 0; i < dependencies.length; i++) {
+    const dependency = dependencies[i] as Dependency;
+    for (const hit of hitsOf[i] as readonly MatchHit[]) {
       const names = namesByProvider.get(hit.provider) ?? new Set<string>();
       names.add(dependency.name);
       namesByProvider.set(hit.provider, names);
@@ -428,7 +448,9 @@ export function exposuresFor(
     return reachedThrough(dependency, namesByProvider.get(provider) ?? new Set(), memo);
   };
 
-  for (const { dependency, hits } of matched) {
+  for (let i = 0; i < dependencies.length; i++) {
+    const dependency = dependencies[i] as Dependency;
+    const hits = hitsOf[i] as readonly MatchHit[];
     if (hits.length === 0) {
       unmatched.push(dependency);
       continue;

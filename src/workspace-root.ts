@@ -8,7 +8,6 @@ import { isRecord } from './json-text.js';
 import { readDirectory, readTextFile } from './file-access.js';
 import type { InputProblem } from './model.js';
 import { workspacePatterns } from './parsers/lockfile/npm-lock-walk.js';
-import { readFastYaml } from './parsers/lockfile/yaml-fast.js';
 
 /** Every lockfile a package manager writes at a workspace root, in the order one is picked when several are there. */
 export const LOCKFILE_NAMES = [
@@ -124,6 +123,8 @@ async function readDeclaration(path: string): Promise<string | undefined> {
 
 /** The `packages:` globs of a pnpm-workspace.yaml (none is the root alone, which covers no folder below it). */
 async function pnpmPatterns(text: string): Promise<string[]> {
+  // Loaded with the first pnpm-workspace.yaml: npm and yarn workspaces are declared in package.json.
+  const { readFastYaml } = await import('./parsers/lockfile/yaml-fast.js');
   const fast = readFastYaml(text);
   let packages: unknown;
   if (fast) packages = fast.get('packages')?.value;

@@ -124,6 +124,24 @@ describe('start-up loads only what the command uses', () => {
     expect(packagesLoaded(jobs.modules).has('windows-iana')).toBe(true);
   });
 
+  it('check on an npm v3 lockfile loads neither arborist, the DNS resolver, the cron engine nor the YAML readers', () => {
+    const dir = resolve(import.meta.dirname, 'fixtures', 'lockfiles', 'npm-v3-workspaces');
+    const index = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    const run = moduleLoads([BIN, 'check', dir, '--index', index, '--no-resolve'], { DOWNSTACK_OFFLINE: '1' });
+    expect(run.status, run.stderr).toBe(0);
+    const loaded = ours(run.modules);
+    expect(loaded).toContain('dist/parsers/npm-lock.js');
+    for (const module of [
+      'dist/parsers/lockfile/npm-lock-arborist.js',
+      'dist/parsers/lockfile/yaml-fast.js',
+      'dist/dns/discover.js',
+    ])
+      expect(loaded, module).not.toContain(module);
+    const packages = packagesLoaded(run.modules);
+    for (const name of ['@npmcli/arborist', 'croner', 'yaml'])
+      expect(packages.has(name), `check loaded ${name}`).toBe(false);
+  });
+
   it('check on a domain list answers its hosts from the built Public Suffix List table, without loading psl', () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
     writeFileSync(join(dir, 'domains.txt'), 'api.stripe.com\nacme-receipts.s3.us-east-1.amazonaws.com\n');

@@ -33,6 +33,8 @@ export function createDnsStage(settings: DnsSettings): DnsStage {
   let summary: DnsSummary | undefined;
   return {
     async resolve(dependencies, matcher) {
+      // Only a domain is ever looked up: a stack without one needs none of the resolver code.
+      if (!dependencies.some((dependency) => dependency.ecosystem === 'domain')) return { found: [], problems: [] };
       const { discoverProviders, resolutionCandidates } = await import('./discover.js');
       const candidates = resolutionCandidates(dependencies, matcher);
       if (candidates.length === 0) return { found: [], problems: [] };

@@ -1,7 +1,8 @@
 // Schedules → run times in UTC. croner (https://croner.56k.guru) is the cron engine: it reads `L`, `W`, `#`, years
 // and Quartz weekday numbers (AWS needs all of them) and moves runs across daylight-saving changes the way ISC cron
 // does; the schedulers that do otherwise are handled here, from the rules in kinds.ts.
-import { Cron, type CronOptions } from 'croner';
+import { createRequire } from 'node:module';
+import type { Cron, CronOptions } from 'croner';
 import type { ScheduledJob } from '../model.js';
 import { JOB_KINDS, type DaylightRule } from './kinds.js';
 
@@ -134,10 +135,18 @@ function interval(everyMs: number, every: string, startsAt: string | undefined):
   return { type: 'interval', everyMs, every, ...(startsAt ? { anchor: Date.parse(startsAt) } : {}) };
 }
 
+let CronClass: typeof Cron | undefined;
+
+/** croner, loaded by the first cron schedule read: a check of a stack that declares no scheduled job never needs it. */
+function cronEngine(): typeof Cron {
+  CronClass ??= (createRequire(import.meta.url)('croner') as { Cron: typeof Cron }).Cron;
+  return CronClass;
+}
+
 function cronSchedule(pattern: string, job: JobSchedule, timeZone: string, options: CronOptions): ScheduleReading {
   const utc = timeZone === 'UTC' || timeZone === 'Etc/UTC';
   // A fixed UTC offset is several times faster than a zone for croner, and UTC has no daylight saving.
-  const cron = new Cron(pattern, { paused: true, ...(utc ? { utcOffset: 0 } : { timezone: timeZone }), ...options });
+  const cron = new (cronEngine())(pattern, { paused: true, ...(utc ? { utcOffset: 0 } : { timezone: timeZone }), ...options });
   const fields = pattern.split(/\s+/);
   const timeFields = options.mode === '5-part' ? fields.slice(0, 2) : fields.slice(0, 3);
   return {
@@ -298,7 +307,7 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 export function localTimeToUtc(local: string, timeZone: string): string | undefined {
   if (!isTimeZone(timeZone)) return undefined;
   try {
-    return new Cron(local, { paused: true, timezone: timeZone }).nextRun(new Date(0))?.toISOString();
+    return new (cronEngine())(local, { paused: true, timezone: timeZone }).nextRun(new Date(0))?.toISOString();
   } catch (error) {
     if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
     return undefined;

@@ -3,7 +3,6 @@ import { ParseError } from '../errors.js';
 import { isRecord, parseJsonText } from '../json-text.js';
 import type { InputProblem } from '../model.js';
 import { dependenciesFromGraph, type LockGraph } from './lockfile/lock-graph.js';
-import { graphFromArborist } from './lockfile/npm-lock-arborist.js';
 import { alignedLines, entryLines, graphFromPackages } from './lockfile/npm-lock-walk.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
 import {
@@ -106,6 +105,8 @@ async function readWithArborist(
 ): Promise<ParseResult> {
   const lines = keyLines(text, path, errors);
   const fileName = basename(path) === 'npm-shrinkwrap.json' ? 'npm-shrinkwrap.json' : 'package-lock.json';
+  // Loaded for a v1 lockfile (or the fast path's proof) only: v2 and v3 lockfiles are read without arborist.
+  const { graphFromArborist } = await import('./lockfile/npm-lock-arborist.js');
   const graph = await graphFromArborist(
     { lock, text, fileName, manifest, lines, fallbackRootName: rootName(lock, path) },
     path,

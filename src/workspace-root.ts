@@ -7,6 +7,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { isRecord } from './json-text.js';
 import { readDirectory, readTextFile } from './file-access.js';
 import type { InputProblem } from './model.js';
+import { yamlLibrary } from './vendored.js';
 import { workspacePatterns } from './parsers/lockfile/npm-lock-walk.js';
 
 /** Every lockfile a package manager writes at a workspace root, in the order one is picked when several are there. */
@@ -130,7 +131,7 @@ async function pnpmPatterns(text: string): Promise<string[]> {
   if (fast) packages = fast.get('packages')?.value;
   else {
     // The full reader only for a file outside the fast subset, so a plain check does not load it.
-    const { parse } = await import('yaml');
+    const { parse } = yamlLibrary();
     try {
       const parsed: unknown = parse(text, { maxAliasCount: 100 });
       packages = isRecord(parsed) ? parsed.packages : undefined;

@@ -1,9 +1,9 @@
 // Loads providers/<id>.yaml and reports every problem at once (file:line: path: message), never just the first.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
 import { CatalogError, lineAt } from '../errors.js';
 import { PROVIDERS_DIR } from '../paths.js';
+import { yamlLibrary } from '../vendored.js';
 import { readCachedProviders } from './cache.js';
 import { type Catalog, findComponent } from './catalog.js';
 import { MATCHER_KINDS, matchersOf, npmExcluded } from './matchers.js';
@@ -79,7 +79,7 @@ export function loadProviderFile(file: string, id: string, problems: string[]): 
     return undefined;
   }
   const text = readFileSync(file, 'utf8');
-  const doc = parseDocument(text, { uniqueKeys: true });
+  const doc = yamlLibrary().parseDocument(text, { uniqueKeys: true });
   for (const error of doc.errors)
     problems.push(`${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`);
   if (doc.errors.length > 0) return undefined;

@@ -1,10 +1,10 @@
 // Finds and reads `.downstack.yml`; every problem is reported as `file:line: path: message`, all at once.
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseDocument } from 'yaml';
 import { UsageError, lineAt } from '../errors.js';
 import { cleanLine } from '../sanitize.js';
 import { configurableOptions, type OptionKey } from '../settings/options.js';
+import { yamlLibrary } from '../vendored.js';
 import { isInside, repositoryRoot, userDirs } from './places.js';
 import { ConfigSchema, type ConfigFile } from './schema.js';
 
@@ -62,7 +62,7 @@ export interface ParsedConfig {
 }
 
 export function parseConfig(text: string, file: string, root = resolve(dirname(file))): ParsedConfig {
-  const doc = parseDocument(text, { uniqueKeys: true });
+  const doc = yamlLibrary().parseDocument(text, { uniqueKeys: true });
   const problems = doc.errors.map(
     (error) => `${file}:${error.linePos?.[0]?.line ?? 1}: ${error.message.split('\n')[0]}`,
   );

@@ -146,7 +146,11 @@ function cronEngine(): typeof Cron {
 function cronSchedule(pattern: string, job: JobSchedule, timeZone: string, options: CronOptions): ScheduleReading {
   const utc = timeZone === 'UTC' || timeZone === 'Etc/UTC';
   // A fixed UTC offset is several times faster than a zone for croner, and UTC has no daylight saving.
-  const cron = new (cronEngine())(pattern, { paused: true, ...(utc ? { utcOffset: 0 } : { timezone: timeZone }), ...options });
+  const cron = new (cronEngine())(pattern, {
+    paused: true,
+    ...(utc ? { utcOffset: 0 } : { timezone: timeZone }),
+    ...options,
+  });
   const fields = pattern.split(/\s+/);
   const timeFields = options.mode === '5-part' ? fields.slice(0, 2) : fields.slice(0, 3);
   return {

@@ -27,11 +27,14 @@ export function moduleLoads(args: string[], env: NodeJS.ProcessEnv = {}): Module
   };
 }
 
-/** The loaded modules from node_modules, as package names (`zod`, `@npmcli/arborist`). */
+/**
+ * The loaded packages, by name (`zod`, `@npmcli/arborist`): from node_modules, or the one-file copy the build bundles
+ * of some (dist/vendor/yaml.cjs is `yaml`).
+ */
 export function packagesLoaded(modules: string[]): Set<string> {
   const names = new Set<string>();
   for (const url of modules) {
-    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+    const match = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url) ?? /\/dist\/vendor\/([^/]+)\.cjs$/.exec(url);
     if (match?.[1]) names.add(match[1]);
   }
   return names;

@@ -1,14 +1,13 @@
 // YAML read as nodes, so every value a config reader takes keeps its line (https://eemeli.org/yaml/#documents).
-import { createRequire } from 'node:module';
 import type { Node } from 'yaml';
 import type { InputProblem } from '../../model.js';
+import { yamlLibrary } from '../../vendored.js';
 
-let library: typeof import('yaml') | undefined;
 /**
- * The yaml library, loaded by the first file read as YAML (40 ms): a parser module that is loaded for a file it then
- * leaves alone (a Kubernetes reader meeting pnpm-workspace.yaml) costs nothing.
+ * The yaml library, loaded by the first file read as YAML: a parser module that is loaded for a file it then leaves
+ * alone (a Kubernetes reader meeting pnpm-workspace.yaml) costs nothing.
  */
-const yaml = () => (library ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+const yaml = yamlLibrary;
 
 export interface YamlText {
   /** The root node of each document (`---` separated); null for an empty document. */

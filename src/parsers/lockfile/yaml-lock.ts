@@ -1,10 +1,10 @@
 // Reading the YAML lockfiles (pnpm, yarn berry): the fast subset reader when the file stays inside it, else
 // the yaml library's document nodes. Neither converts to plain objects, so a `__proto__` key is only ever a
 // Map key; duplicate keys are errors.
-import { createRequire } from 'node:module';
 import type { Document, Node } from 'yaml';
 import { ParseError } from '../../errors.js';
 import { lineLocator } from '../../line-locator.js';
+import { yamlLibrary } from '../../vendored.js';
 import { readFastYaml, type FastMap } from './yaml-fast.js';
 
 export interface YamlEntry {
@@ -42,7 +42,7 @@ function fastLock(root: FastMap): YamlLock {
 
 function fullLock(text: string, path: string): YamlLock {
   // The yaml library (40 ms to load) only for a lockfile outside the fast reader's subset: real ones stay inside it.
-  const { isMap, isScalar, parseDocument } = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+  const { isMap, isScalar, parseDocument } = yamlLibrary();
   let doc: Document;
   try {
     doc = parseDocument(text, { uniqueKeys: true, keepSourceTokens: false, strict: true });

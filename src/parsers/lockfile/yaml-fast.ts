@@ -250,15 +250,18 @@ function scalarToken(text: string, at: number, stop: string): { value: string | 
     const close = closingQuote(text, at);
     return { value: unquote(text.slice(at, close + 1)), end: close + 1 };
   }
+  // Character codes, not one-character strings: a pnpm lockfile's flow values (`{integrity: sha512-…}`) are most of
+  // its bytes, and this loop runs before the engine has optimized anything.
+  const keyed = stop === ':';
+  const length = text.length;
   let i = at;
-  while (i < text.length && text[i] !== ',' && text[i] !== stop && text[i] !== '}' && text[i] !== ']') {
-    if (stop === ':' && text[i] === ':' && text[i + 1] !== ' ') {
-      i++;
-      continue;
-    }
-    i++;
+  for (; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 44 /* , */ || code === 125 /* } */ || code === 93 /* ] */) break;
+    // In a key, `:` ends it only before a space (`https://…` keys keep theirs).
+    if (keyed && code === 58 /* : */ && text.charCodeAt(i + 1) === 32) break;
   }
-  if (i >= text.length) throw new Unsupported();
+  if (i >= length) throw new Unsupported();
   const raw = text.slice(at, i).trim();
   if (/^[&*!|>%@`{[]/.test(raw)) throw new Unsupported();
   return { value: plain(raw), end: i };

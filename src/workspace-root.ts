@@ -3,9 +3,10 @@
 // `workspaces` name the folder; pnpm: the nearest pnpm-workspace.yaml; yarn and bun as npm), and so does this, to
 // read the root's lockfile for the folder's workspaces only. Never above the git root: what lies above the
 // repository is not the repository's.
+import { lstatSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { isRecord } from './json-text.js';
-import { readDirectory, readTextFile } from './file-access.js';
+import { readTextFile } from './file-access.js';
 import type { InputProblem } from './model.js';
 import { yamlLibrary } from './vendored.js';
 import { workspacePatterns } from './parsers/lockfile/npm-lock-walk.js';
@@ -47,11 +48,11 @@ export interface WorkspaceRootSearch {
  */
 export async function findWorkspaceRoot(folder: string): Promise<WorkspaceRootSearch> {
   const start = resolve(folder);
-  const own = await namesIn(start);
+  const own = namesIn(start);
   if (own === undefined || isBoundary(own) || LOCKFILE_NAMES.some((name) => own.has(name))) return {};
   if ((await declaration(start, own)) !== undefined) return {};
   for (let dir = parentOf(start); dir !== undefined; dir = parentOf(dir)) {
-    const names = await namesIn(dir);
+    const names = namesIn(dir);
     if (names === undefined) return {};
     const declared = await declaration(dir, names);
     const within = relative(dir, start).split(sep).join('/');
@@ -87,9 +88,26 @@ function parentOf(dir: string): string | undefined {
   return parent === dir ? undefined : parent;
 }
 
-async function namesIn(dir: string): Promise<Set<string> | undefined> {
-  const entries = await readDirectory(dir);
-  return 'failed' in entries ? undefined : new Set(entries.map((entry) => entry.name));
+/** What the walk up asks of each folder: is it a repository's top, does it declare workspaces, has it a lockfile. */
+const ROOT_NAMES = ['.git', 'pnpm-workspace.yaml', 'package.json', ...LOCKFILE_NAMES];
+
+/**
+ * Which of ROOT_NAMES `dir` holds (as entries of any kind, as a listing would show them), or undefined when it cannot
+ * be looked into. Each name is looked up rather than the folder listed and sorted: the folders above a scan are often
+ * large (a home directory, /tmp), and a parent of 8,000 entries cost the search 18 ms; nine lookups a folder cost 2.
+ */
+function namesIn(dir: string): Set<string> | undefined {
+  const names = new Set<string>();
+  for (const name of ROOT_NAMES) {
+    try {
+      lstatSync(join(dir, name));
+      names.add(name);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') return undefined;
+    }
+  }
+  return names;
 }
 
 interface Declaration {

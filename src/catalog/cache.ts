@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../fs-atomic.js';
+import { isRecord } from '../json-text.js';
 import type { Catalog } from './catalog.js';
 import {
   type HelperRow,
@@ -164,7 +165,11 @@ export function readCachedCatalog(dir: string, cachePath = CATALOG_CACHE): Catal
     return undefined; // No copy (or an unreadable one): the YAML files are the source of truth anyway.
   }
   if (
+    !isRecord(header) ||
     header.version !== CACHE_VERSION ||
+    !Array.isArray(header.fingerprint) ||
+    !Array.isArray(header.ids) ||
+    !Array.isArray(header.lengths) ||
     header.dir !== resolve(dir) ||
     !sameGroups(header.groups) ||
     header.lengths.length !== header.groups.length + 1 + header.ids.length ||

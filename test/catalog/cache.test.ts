@@ -89,6 +89,8 @@ describe('catalog cache', () => {
       empty: '',
       'header only': `${text.slice(0, text.indexOf('\n'))}\n`,
       'version 1': text.replace('"version":2', '"version":1'),
+      'not an object': `null${text.slice(text.indexOf('\n'))}`,
+      'no line lengths': text.replace(/"lengths":\[[\d,]*\]/, '"lengths":7'),
       'another folder': text.replace(JSON.stringify(header.dir), JSON.stringify('/elsewhere')),
     };
     for (const [name, variant] of Object.entries(variants)) {

@@ -41,7 +41,7 @@ function fastLock(root: FastMap): YamlLock {
 }
 
 function fullLock(text: string, path: string): YamlLock {
-  // The yaml library (40 ms to load) only for a lockfile outside the fast reader's subset: real ones stay inside it.
+  // The yaml library, loaded only for a lockfile outside the fast reader's subset: real ones stay inside it.
   const { isMap, isScalar, parseDocument } = yamlLibrary();
   let doc: Document;
   try {

@@ -3,6 +3,7 @@
 import type { Dirent } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
+import { createRequire } from 'node:module';
 import type { Ignore } from 'ignore';
 import { ParseError } from './errors.js';
 import {
@@ -270,8 +271,9 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
   let active = scopes;
   if (gitignore) {
     try {
-      // Loaded with the first .gitignore: a scan of a lone file or a folder without one never needs it.
-      const { default: ignore } = await import('ignore');
+      // Loaded with the first .gitignore: a scan of a lone file or a folder without one never needs it. Required, not
+      // imported: ignore is CommonJS, and an import first scans its source for named exports.
+      const ignore = createRequire(import.meta.url)('ignore') as typeof import('ignore');
       const rules = ignore().add(await readFile(join(dir, '.gitignore'), 'utf8'));
       active = [...scopes, { prefix: join(dir, '_').slice(0, -1), rules }];
     } catch (error) {

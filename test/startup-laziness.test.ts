@@ -142,6 +142,33 @@ describe('start-up loads only what the command uses', () => {
       expect(packages.has(name), `check loaded ${name}`).toBe(false);
   });
 
+  it("check reads a workflow inside the fast reader's subset without the yaml library, and one outside it with it", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    mkdirSync(join(dir, '.github', 'workflows'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'app', dependencies: { stripe: '^16.0.0' } }));
+    const workflow = (runsOn: string) =>
+      `name: ci\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ${runsOn}\n    steps:\n      - uses: actions/checkout@v4\n      - run: |\n          npm ci\n          npm test\n`;
+    writeFileSync(join(dir, '.github', 'workflows', 'ci.yml'), workflow('ubuntu-latest'));
+    const env = { DOWNSTACK_OFFLINE: '1' };
+    const fast = moduleLoads(
+      [BIN, 'check', dir, '--index', join(dir, 'index'), '--no-resolve', '--format', 'json'],
+      env,
+    );
+    expect(fast.status, fast.stderr).toBe(0);
+    expect(JSON.parse(fast.stdout).providers.map((provider: { id: string }) => provider.id)).toContain('github');
+    expect(packagesLoaded(fast.modules).has('yaml'), 'an in-subset workflow loaded yaml').toBe(false);
+    // An anchor is outside the subset: the library reads the file, with the same answer.
+    writeFileSync(join(dir, '.github', 'workflows', 'ci.yml'), workflow('&runner ubuntu-latest'));
+    const full = moduleLoads(
+      [BIN, 'check', dir, '--index', join(dir, 'index'), '--no-resolve', '--format', 'json'],
+      env,
+    );
+    expect(full.status, full.stderr).toBe(0);
+    expect(packagesLoaded(full.modules).has('yaml')).toBe(true);
+    const providers = (stdout: string) => JSON.parse(stdout).providers;
+    expect(providers(full.stdout)).toEqual(providers(fast.stdout));
+  });
+
   it('check on a domain list answers its hosts from the built Public Suffix List table, without loading psl', () => {
     const dir = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
     writeFileSync(join(dir, 'domains.txt'), 'api.stripe.com\nacme-receipts.s3.us-east-1.amazonaws.com\n');

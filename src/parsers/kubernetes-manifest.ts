@@ -4,7 +4,7 @@
 import { collectJobs, type JobCandidate } from '../jobs/found.js';
 import { imageTouch, uniqueTouches, urlHosts } from '../jobs/touches.js';
 import type { Dependency, InputProblem } from '../model.js';
-import { child, childAt, items, readYaml, scalarsUnder, text, type YamlText } from './config/yaml-nodes.js';
+import { child, childAt, items, plainData, readYaml, scalarsUnder, text, type YamlText } from './config/yaml-nodes.js';
 import type { Parser, ParseResult } from './types.js';
 
 /** Only files that name the kind are read as YAML at all: most YAML in a repository is something else. */
@@ -54,7 +54,7 @@ export function parseKubernetesManifests(source: string, path: string): ParseRes
       file: path,
       line,
       schedule: text(schedule),
-      ...(zone ? { timeZone: text(zone) ?? zone.toJSON() } : {}),
+      ...(zone ? { timeZone: text(zone) ?? plainData(zone) } : {}),
       touches: podTouches(childAt(spec, 'jobTemplate', 'spec', 'template', 'spec'), yaml, path, name),
     });
   }

@@ -3,10 +3,14 @@
 // block scalars, duplicate keys, tabs, multi-line flows) returns undefined and the full yaml library takes over;
 // test/parsers/yaml-fast.test.ts proves both readers give the same lockfile results on every fixture.
 
-export type FastValue = string | null | FastMap | FastValue[];
+/** Scalars are text or null, except in a flow collection the config reader has typed (yaml-block.ts). */
+export type FastValue = FlowScalar | FastMap | FastValue[];
+/** A flow scalar: text or null as the lockfile readers take it, or typed as YAML reads it for the config reader. */
+export type FlowScalar = string | number | boolean | null;
 export type FastMap = Map<string, { value: FastValue; line: number }>;
 
-class Unsupported extends Error {}
+/** Thrown where a text leaves the subset: the caller hands it to the full parser. */
+export class Unsupported extends Error {}
 
 interface Frame {
   indent: number;
@@ -29,25 +33,11 @@ function read(text: string): FastMap {
   const stack: Frame[] = [{ indent: 0, map: root }];
   // A key written as `key:` with nothing after it: its value is the block below, if any.
   let open: { frame: Frame; key: string; line: number; indent: number } | undefined;
-  let lineNumber = 0;
-  let start = 0;
-  const length = text.length;
-  while (start <= length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = length;
-    lineNumber++;
-    let line = text.slice(start, end);
-    start = end + 1;
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    let indent = 0;
-    while (line.charCodeAt(indent) === 32) indent++;
-    if (indent === line.length) continue;
+  const lines = new ContentLines(text);
+  while (lines.next()) {
+    const { line, indent, number: lineNumber } = lines;
     const first = line.charCodeAt(indent);
-    if (first === 35 /* # */) continue;
-    if (
-      line.charCodeAt(indent) === 9 ||
-      (indent === 0 && (line.startsWith('---') || line.startsWith('...') || line.startsWith('%')))
-    )
+    if (first === 9 || (indent === 0 && (line.startsWith('---') || line.startsWith('...') || line.startsWith('%'))))
       throw new Unsupported();
 
     const item = first === 45 /* - */ && (line.charCodeAt(indent + 1) === 32 || indent + 1 === line.length);
@@ -82,43 +72,8 @@ function read(text: string): FastMap {
     if (frame.map.has(key)) throw new Unsupported();
     const block = /^\|([-+]?)$/.exec(rest);
     if (block) {
-      // A literal block scalar (`deprecated: |-` and its message, in real pnpm lockfiles): the lines indented
-      // deeper than the key, their common indentation removed, the final line breaks chomped as the indicator says.
-      const lines: string[] = [];
-      let blockIndent = 0;
-      const keyLine = lineNumber;
-      while (start < length) {
-        let next = text.indexOf('\n', start);
-        if (next === -1) next = length;
-        let body = text.slice(start, next);
-        if (body.endsWith('\r')) body = body.slice(0, -1);
-        let spaces = 0;
-        while (body.charCodeAt(spaces) === 32) spaces++;
-        if (spaces === body.length) {
-          // A blank line belongs to the scalar; one with more spaces than its indentation keeps them: left to the
-          // full parser.
-          if (blockIndent > 0 ? spaces > blockIndent : spaces > indent) throw new Unsupported();
-          lines.push('');
-        } else if (spaces <= indent) break;
-        else {
-          if (blockIndent === 0) blockIndent = spaces;
-          if (spaces < blockIndent || body.charCodeAt(spaces) === 9) throw new Unsupported();
-          lines.push(body.slice(blockIndent));
-        }
-        lineNumber++;
-        start = next + 1;
-      }
-      // Blank lines after the last content line are the scalar's trailing breaks, not its content.
-      let trailing = 0;
-      while (lines.length > 0 && lines.at(-1) === '') {
-        lines.pop();
-        trailing++;
-      }
-      if (lines.length === 0) throw new Unsupported();
-      const content = lines.join('\n');
-      const chomp = block[1];
-      const value = chomp === '-' ? content : chomp === '+' ? `${content}\n${'\n'.repeat(trailing)}` : `${content}\n`;
-      frame.map.set(key, { value, line: keyLine });
+      // A literal block scalar (`deprecated: |-` and its message, in real pnpm lockfiles).
+      frame.map.set(key, { value: lines.block(indent, block[1] as string), line: lineNumber });
       continue;
     }
     if (rest === '') {
@@ -131,23 +86,119 @@ function read(text: string): FastMap {
   return root;
 }
 
+/**
+ * The content lines of a text, one at a time (blank and comment lines skipped), each with its 1-based number and its
+ * indentation; a block scalar read below the current line moves it past the block.
+ */
+export class ContentLines {
+  line = '';
+  indent = 0;
+  number = 0;
+  private start = 0;
+
+  constructor(private readonly text: string) {}
+
+  /** Moves to the next content line; false at the end of the text. */
+  next(): boolean {
+    const text = this.text;
+    const length = text.length;
+    while (this.start <= length) {
+      let end = text.indexOf('\n', this.start);
+      if (end === -1) end = length;
+      this.number++;
+      let line = text.slice(this.start, end);
+      this.start = end + 1;
+      if (line.endsWith('\r')) line = line.slice(0, -1);
+      let indent = 0;
+      while (line.charCodeAt(indent) === 32) indent++;
+      if (indent === line.length || line.charCodeAt(indent) === 35 /* # */) continue;
+      this.line = line;
+      this.indent = indent;
+      return true;
+    }
+    return false;
+  }
+
+  /** The block scalar below the current line, whose key is indented by `indent` (see literalBlock). */
+  block(indent: number, chomp: string, folded = false): string {
+    const read = literalBlock(this.text, this.start, indent, chomp, folded);
+    this.number += read.lines;
+    this.start = read.next;
+    return read.value;
+  }
+}
+
+/**
+ * A literal block scalar (`|`, `|-`, `|+`) whose text starts at `start`, below a key indented by `indent`: the lines
+ * indented deeper than the key, their common indentation removed, the final line breaks chomped as `chomp` says.
+ * Folded (`>`), its lines are joined by spaces; one folded text with blank or more-indented lines inside, which YAML
+ * folds by rules of their own, is left to the full parser. Returns the value, how many lines it took and where the
+ * text after it starts.
+ */
+function literalBlock(
+  text: string,
+  start: number,
+  indent: number,
+  chomp: string,
+  folded = false,
+): { value: string; lines: number; next: number } {
+  const length = text.length;
+  const lines: string[] = [];
+  let blockIndent = 0;
+  let taken = 0;
+  while (start < length) {
+    let next = text.indexOf('\n', start);
+    if (next === -1) next = length;
+    let body = text.slice(start, next);
+    if (body.endsWith('\r')) body = body.slice(0, -1);
+    let spaces = 0;
+    while (body.charCodeAt(spaces) === 32) spaces++;
+    if (spaces === body.length) {
+      // A blank line belongs to the scalar; one with more spaces than its indentation keeps them: left to the
+      // full parser.
+      if (blockIndent > 0 ? spaces > blockIndent : spaces > indent) throw new Unsupported();
+      lines.push('');
+    } else if (spaces <= indent) break;
+    else {
+      if (blockIndent === 0) blockIndent = spaces;
+      if (spaces < blockIndent || body.charCodeAt(spaces) === 9) throw new Unsupported();
+      lines.push(body.slice(blockIndent));
+    }
+    taken++;
+    start = next + 1;
+  }
+  // Blank lines after the last content line are the scalar's trailing breaks, not its content.
+  let trailing = 0;
+  while (lines.length > 0 && lines.at(-1) === '') {
+    lines.pop();
+    trailing++;
+  }
+  if (lines.length === 0) throw new Unsupported();
+  if (folded && lines.some((line) => line === '' || line.startsWith(' '))) throw new Unsupported();
+  const content = lines.join(folded ? ' ' : '\n');
+  const value = chomp === '-' ? content : chomp === '+' ? `${content}\n${'\n'.repeat(trailing)}` : `${content}\n`;
+  return { value, lines: taken, next: start };
+}
+
 /** `key: rest` with the key plain or quoted; rest is '' when the value is a block below. */
-function splitKey(line: string, indent: number): { key: string; rest: string } {
+export function splitKey(line: string, indent: number): { key: string; rest: string; quoted: boolean } {
   const quote = line[indent];
   if (quote === '"' || quote === "'") {
     const close = closingQuote(line, indent);
     if (line[close + 1] !== ':') throw new Unsupported();
     const after = line.slice(close + 2);
     if (after !== '' && !after.startsWith(' ')) throw new Unsupported();
-    return { key: unquote(line.slice(indent, close + 1)), rest: after.trim() };
+    return { key: unquote(line.slice(indent, close + 1)), rest: after.trim(), quoted: true };
   }
   const colon = line.indexOf(': ', indent);
   const key = colon >= 0 ? line.slice(indent, colon) : line.endsWith(':') ? line.slice(indent, -1) : undefined;
-  if (key === undefined || key === '' || /^[?&*!|>%@`{[\]]/.test(key) || key.includes(' #')) throw new Unsupported();
-  return { key, rest: colon >= 0 ? line.slice(colon + 2).trim() : '' };
+  // A space before the colon is not part of a plain key for YAML (`key : v`); this reader leaves such a key alone.
+  if (key === undefined || key === '' || key.trimEnd() !== key || /^[?&*!|>%@`{[\]]/.test(key) || key.includes(' #'))
+    throw new Unsupported();
+  return { key, rest: colon >= 0 ? line.slice(colon + 2).trim() : '', quoted: false };
 }
 
-function closingQuote(text: string, open: number): number {
+export function closingQuote(text: string, open: number): number {
   const quote = text[open];
   for (let i = open + 1; i < text.length; i++) {
     if (quote === '"' && text[i] === '\\') i++;
@@ -159,7 +210,7 @@ function closingQuote(text: string, open: number): number {
   throw new Unsupported();
 }
 
-function unquote(token: string): string {
+export function unquote(token: string): string {
   if (token.startsWith("'")) return token.slice(1, -1).replaceAll("''", "'");
   // YAML's double-quoted escapes include JSON's; anything else is left to the full parser.
   try {
@@ -199,7 +250,17 @@ function plain(text: string): string | null {
 /** Deeper flow nesting than any lockfile writes; the full parser takes such a file (and reports it). */
 const MAX_FLOW_DEPTH = 32;
 
-function parseFlow(text: string, at: number, line: number, depth = 0): { value: FastValue; end: number } {
+/**
+ * A one-line flow collection at `at`. Its plain scalars are read by `scalar`: as text by default (the lockfile readers),
+ * typed by the config reader (src/parsers/config/yaml-block.ts); keys are always text.
+ */
+export function parseFlow(
+  text: string,
+  at: number,
+  line: number,
+  depth = 0,
+  scalar: (raw: string) => FlowScalar = plain,
+): { value: FastValue; end: number } {
   if (depth >= MAX_FLOW_DEPTH) throw new Unsupported();
   const closing = text[at] === '{' ? '}' : ']';
   const map: FastMap = new Map();
@@ -223,11 +284,11 @@ function parseFlow(text: string, at: number, line: number, depth = 0): { value: 
     }
     let value: FastValue;
     if (text[i] === '{' || text[i] === '[') {
-      const nested = parseFlow(text, i, line, depth + 1);
+      const nested = parseFlow(text, i, line, depth + 1, scalar);
       value = nested.value;
       i = nested.end;
     } else {
-      const token = scalarToken(text, i, closing);
+      const token = scalarToken(text, i, closing, scalar);
       value = token.value;
       i = token.end;
     }
@@ -245,7 +306,12 @@ function parseFlow(text: string, at: number, line: number, depth = 0): { value: 
   }
 }
 
-function scalarToken(text: string, at: number, stop: string): { value: string | null; end: number } {
+function scalarToken<T = string | null>(
+  text: string,
+  at: number,
+  stop: string,
+  scalar: (raw: string) => T | string | null = plain,
+): { value: T | string | null; end: number } {
   if (text[at] === '"' || text[at] === "'") {
     const close = closingQuote(text, at);
     return { value: unquote(text.slice(at, close + 1)), end: close + 1 };
@@ -264,5 +330,5 @@ function scalarToken(text: string, at: number, stop: string): { value: string | 
   if (i >= length) throw new Unsupported();
   const raw = text.slice(at, i).trim();
   if (/^[&*!|>%@`{[]/.test(raw)) throw new Unsupported();
-  return { value: plain(raw), end: i };
+  return { value: scalar(raw), end: i };
 }

@@ -49,10 +49,14 @@ const scalar = (value: BlockScalar['value'], line: number): BlockScalar => ({ [N
 const mapNode = (line: number): BlockMap => ({ [NODE_TYPE]: MAP, items: [], line });
 const seqNode = (line: number): BlockSeq => ({ [NODE_TYPE]: SEQ, items: [], line });
 
-/** The root node of a one-document text (null when it has no content), or undefined when it leaves the subset. */
-export function readBlockYaml(text: string): BlockNode | null | undefined {
+/**
+ * The root node of each document (`---` separated; null for one without content), or undefined when the text leaves
+ * the subset or holds no document at all.
+ */
+export function readBlockYaml(text: string): Array<BlockNode | null> | undefined {
   try {
-    return read(text);
+    const documents = read(text);
+    return documents.length > 0 ? documents : undefined;
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
@@ -71,24 +75,37 @@ interface Open {
   line: number;
 }
 
-function read(text: string): BlockNode | null {
+function read(text: string): Array<BlockNode | null> {
   // A byte order mark is the library's to strip.
   if (text.charCodeAt(0) === 0xfeff) throw new Unsupported();
+  const documents: Array<BlockNode | null> = [];
   let root: BlockNode | null = null;
-  const stack: Container[] = [];
+  let stack: Container[] = [];
   let open: Open | undefined;
+  // Whether a document has begun: with content, or with the `---` that opens it (on `marker`).
   let started = false;
+  let marker = 0;
+  // A document with no content is a null scalar on its `---` line, as the library has it.
+  const finish = () => documents.push(root ?? scalar(null, marker));
   const lines = new ContentLines(text);
   while (lines.next()) {
     const { line, indent, number: lineNumber } = lines;
     const first = line.charCodeAt(indent);
     if (first === 9 /* tab */) throw new Unsupported();
     if (indent === 0 && /^(---|\.\.\.|%)/.test(line)) {
-      // One `---` before any content only opens the one document; anything else is several, or directives.
-      if (root !== null || started || !/^---\s*(#.*)?$/.test(line)) throw new Unsupported();
+      // `---` ends the document before it (if one began) and opens the next; content on the marker's line, `...` and
+      // directives are left to the library.
+      if (!/^---\s*(#.*)?$/.test(line)) throw new Unsupported();
+      if (open) open.pair.value = scalar(null, open.line);
+      if (started) finish();
+      root = null;
+      stack = [];
+      open = undefined;
       started = true;
+      marker = lineNumber;
       continue;
     }
+    started = true;
     const item = first === 45 /* - */ && (line.charCodeAt(indent + 1) === 32 || indent + 1 === line.length);
 
     if (open) {
@@ -135,7 +152,8 @@ function read(text: string): BlockNode | null {
     open = mapEntry(top.node as BlockMap, lines, indent);
   }
   if (open) open.pair.value = scalar(null, open.line);
-  return root;
+  if (started) finish();
+  return documents;
 }
 
 /** A line (or the rest of a `- ` item) that opens with `key:`. */
@@ -182,8 +200,9 @@ function valueNode(rest: string, line: number): BlockNode {
     return scalar(unquote(rest.slice(0, close + 1)), line);
   }
   if (/^([&*!|>%@`?]|[-:]( |$))/.test(rest)) throw new Unsupported();
+  // A comment, and the spaces before it or at the end of the line, are not part of a plain scalar.
   const comment = rest.search(/\s#/);
-  const plain = comment >= 0 ? rest.slice(0, comment).trimEnd() : rest;
+  const plain = (comment >= 0 ? rest.slice(0, comment) : rest).trimEnd();
   // `a: b` inside a plain value is an error for YAML; a tab is whitespace it trims differently.
   if (plain.includes(': ') || plain.endsWith(':') || plain.includes('\t')) throw new Unsupported();
   return scalar(typed(plain), line);

@@ -16,10 +16,10 @@ export interface YamlText {
 }
 
 export function readYaml(text: string, file: string): YamlText {
-  const root = readBlockYaml(text);
-  if (!root) return readYamlWithLibrary(text, file);
+  const documents = readBlockYaml(text);
+  if (!documents) return readYamlWithLibrary(text, file);
   return {
-    documents: [root as unknown as Node],
+    documents: documents as unknown as Node[],
     lineOf: (node) => (node as { line?: number } | null | undefined)?.line,
     errors: [],
   };
@@ -32,7 +32,16 @@ export function readYaml(text: string, file: string): YamlText {
 export function readYamlWithLibrary(text: string, file: string): YamlText {
   const yaml = yamlLibrary();
   const lineCounter = new yaml.LineCounter();
-  const parsed = yaml.parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  // The library's errors are read for their message and position, never their stack: a Helm template is hundreds of
+  // them, and capturing each one's stack cost a check of a chart's templates more than reading them.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let parsed: ReturnType<typeof yaml.parseAllDocuments>;
+  try {
+    parsed = yaml.parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
   const documents = Array.isArray(parsed) ? parsed : [];
   const errors: InputProblem[] = [];
   for (const document of documents) {

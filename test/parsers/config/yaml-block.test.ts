@@ -68,7 +68,7 @@ jobs:
 describe('the fast block YAML reader', () => {
   it('reads a workflow with sequences of mappings, literal blocks, typed scalars and flow lists as the library does', () => {
     expect(takenAndEqual(WORKFLOW)).toBe(true);
-    const root = readBlockYaml(WORKFLOW);
+    const root = readBlockYaml(WORKFLOW)?.[0];
     const env = isMap(root) ? root.items.find((pair) => isScalar(pair.key) && pair.key.value === 'env')?.value : null;
     expect(isMap(env) && env.items.map((pair) => (isScalar(pair.value) ? pair.value.value : undefined))).toEqual([
       'ghcr.io',
@@ -94,6 +94,11 @@ describe('the fast block YAML reader', () => {
       'folded: >-\n  one\n  two\nclip: >\n  three\n',
       '---\nafter: start\n',
       '--- # a comment\nk: v\n',
+      '---\na: 1\n---\nb: 2\n',
+      'a: 1\n---\n',
+      '---\n---\na: 1\n',
+      '# head\n---\n- x\n---\nk: v\n',
+      'services:\n  db:\n    depends_on:\n      -  mongo  \n      - A=b:1  # note\n',
       '- a\n- b: c\n  d: e\n',
       '# only a comment first\nk: v\n',
       'url: https://example.com:8443/path\n',
@@ -106,7 +111,8 @@ describe('the fast block YAML reader', () => {
       'a: &anchor 1\nb: *anchor\n',
       'folded: >\n  one\n\n  two\n',
       'folded: >\n  one\n    more\n',
-      '---\na: 1\n---\nb: 2\n',
+      'a: 1\n---\nk: v\n...\n',
+      '--- {a: 1}\n',
       'version: 1.10\n',
       'hex: 0x1F\n',
       'octal: 0o17\n',
@@ -126,8 +132,10 @@ describe('the fast block YAML reader', () => {
       '\ufeffk: v\n',
     ];
     for (const text of outside) expect(readBlockYaml(text), text).toBeUndefined();
-    // readYaml still reads each (through the library), errors included.
+    // readYaml still reads each (through the library), errors included, and leaves the stack trace limit as it was.
+    const limit = Error.stackTraceLimit;
     expect(readYaml('a: [1\n', 'x.yml').errors.length).toBeGreaterThan(0);
+    expect(Error.stackTraceLimit).toBe(limit);
   });
 
   it('reads every YAML fixture it takes exactly as the library does, and takes the workflows', () => {

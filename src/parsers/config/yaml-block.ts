@@ -1,11 +1,12 @@
-// A fast reader for the block YAML that CI workflows, compose files and manifests are mostly written in: block
-// mappings and sequences (of scalars and of mappings), one-line plain, quoted and flow values, literal block scalars.
-// The yaml library reads 14 workflow files (21 KB) in 35–45 ms on its first use, most of it running its code before
-// the engine has optimized any; this reads them in a few. It gives nodes shaped like the library's (the same
-// registered identity symbols, `items`, `key`, `value`), so the readers in yaml-nodes.ts take either; anything outside
-// the subset (anchors, tags, folded scalars, several documents, multi-line plain or flow values, a plain scalar YAML
-// would read as a float) returns undefined and the library reads the file. test/parsers/config/yaml-block.test.ts
-// and `npm run bench yaml` prove both readers give the same nodes on every file this reader takes.
+// A fast reader for the block YAML that CI workflows, compose files and manifests are mostly written in: documents
+// separated by `---`, block mappings and sequences (of scalars and of mappings), one-line plain, quoted and flow
+// values, literal and simple folded block scalars. The yaml library reads 14 workflow files (21 KB) in 35–45 ms on
+// its first use, most of it running its code before the engine has optimized any; this reads them in a few. It gives
+// nodes shaped like the library's (the same registered identity symbols, `items`, `key`, `value`), so the readers in
+// yaml-nodes.ts take either; anything outside the subset (anchors, tags, `...` and directives, folded scalars with
+// blank or more-indented lines, multi-line plain or flow values, a plain scalar YAML would read as a float) returns
+// undefined and the library reads the file. test/parsers/config/yaml-block.test.ts and `npm run bench yaml` prove
+// both readers give the same nodes on every file this reader takes.
 import {
   ContentLines,
   closingQuote,

@@ -329,6 +329,9 @@ function scalarToken<T = string | null>(
   }
   if (i >= length) throw new Unsupported();
   const raw = text.slice(at, i).trim();
-  if (/^[&*!|>%@`{[]/.test(raw)) throw new Unsupported();
+  // An empty entry (`[a, , b]`, a trailing comma), a pair inside a sequence (`[a: b]`), a nested pair or a comment are
+  // read by YAML in ways of their own.
+  if (raw === '' || /^[&*!|>%@`{[]/.test(raw) || raw.includes(': ') || raw.endsWith(':') || raw.includes(' #'))
+    throw new Unsupported();
   return { value: scalar(raw), end: i };
 }

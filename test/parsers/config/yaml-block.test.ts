@@ -107,6 +107,7 @@ describe('the fast block YAML reader', () => {
       '- a\n- b: c\n  d: e\n',
       '# only a comment first\nk: v\n',
       'url: https://example.com:8443/path\n',
+      'urls: [http://x.io, {u: "http://y"}]\n',
     ];
     for (const text of cases) expect(takenAndEqual(text), text).toBe(true);
   });
@@ -124,6 +125,11 @@ describe('the fast block YAML reader', () => {
       'inf: .inf\n',
       'plain: first\n  continued\n',
       'flow: {1: a}\n',
+      'k: [a: b]\n',
+      'k: [a, b, ]\n',
+      'k: [a, , b]\n',
+      'k: [x #y]\n',
+      'k: {a: b: c}\n',
       'multi: [a,\n  b]\n',
       'tagged: !!str 1\n',
       '\tk: v\n',

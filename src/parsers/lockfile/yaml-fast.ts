@@ -1,7 +1,9 @@
 // A fast reader for the regular YAML subset pnpm and yarn berry write (https://yaml.org/spec/1.2.2/ block
-// mappings, plain and quoted scalars, one-line flow collections). Anything outside that subset (anchors, tags,
-// block scalars, duplicate keys, tabs, multi-line flows) returns undefined and the full yaml library takes over;
-// test/parsers/yaml-fast.test.ts proves both readers give the same lockfile results on every fixture.
+// mappings, plain and quoted scalars, literal block scalars, one-line flow collections). Anything outside that subset
+// (anchors, tags, folded scalars, duplicate keys, tabs, multi-line flows) returns undefined and the full yaml library
+// takes over; test/parsers/lockfile/yaml-fast.test.ts proves both readers give the same lockfile results on every
+// fixture. Its line walk, block scalars and flow collections are shared with the config reader
+// (src/parsers/config/yaml-block.ts).
 
 /** Scalars are text or null, except in a flow collection the config reader has typed (yaml-block.ts). */
 export type FastValue = FlowScalar | FastMap | FastValue[];

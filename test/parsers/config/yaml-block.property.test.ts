@@ -8,13 +8,22 @@ import { readBlockYaml } from '../../../src/parsers/config/yaml-block.js';
 import { readingShape, readYaml, readYamlWithLibrary } from '../../../src/parsers/config/yaml-nodes.js';
 
 const word = fc.constantFrom('a', 'name', 'runs-on', 'on', 'image', 'x_y', 'true', '1', '07', 'null', '~', 'k.v', 'é');
-const plain = fc.constantFrom(
+/** Plain values inside the reader's subset. */
+const PLAIN_INSIDE = [
   'ubuntu-latest',
   'echo hi',
   'https://example.com:8443/x',
   '\u0024{{ env.A }}',
   '42',
   '-7',
+  'True',
+  'Null',
+  '~',
+  'yes',
+  'v  ',
+];
+const plain = fc.constantFrom(
+  ...PLAIN_INSIDE,
   '+3',
   '007',
   '1.5',
@@ -24,11 +33,7 @@ const plain = fc.constantFrom(
   '0o7',
   '.inf',
   '.NaN',
-  'True',
   'FALSE',
-  'Null',
-  '~',
-  'yes',
   'a: b',
   'a:',
   'a #b',
@@ -43,7 +48,6 @@ const plain = fc.constantFrom(
   '!tag v',
   '?',
   '12345678901234567890',
-  'v  ',
 );
 const quoted = fc.constantFrom(
   '"a"',
@@ -97,17 +101,7 @@ const loose = fc.array(line, { minLength: 1, maxLength: 14 }).map((lines) => `${
 type Tree = { map: Array<[string, Tree | string]> } | { seq: Array<Tree | string> };
 // Mostly values inside the subset, so that most documents are taken; now and then any of the others.
 const inside = fc.constantFrom(
-  'ubuntu-latest',
-  'echo hi',
-  'https://example.com:8443/x',
-  '\u0024{{ env.A }}',
-  '42',
-  '-7',
-  'True',
-  'Null',
-  '~',
-  'yes',
-  'v  ',
+  ...PLAIN_INSIDE,
   '"a: b"',
   "'it''s'",
   '[a, b]',

@@ -1,5 +1,5 @@
 // Libraries the build bundles into one file each (scripts/build-vendor.js): the yaml library ships as 72 CommonJS
-// files, and requiring them one by one cost 28 ms at the first YAML file of a run; its one-file copy loads in 8. Every
+// files, and requiring them one by one cost 28 ms at the first YAML file it reads; its one-file copy loads in 8. Every
 // use of such a library goes through here, so a run never holds two copies of it. Without the copy (the sources run
 // by the tests, or a build without that step) the installed package is loaded instead.
 import { createRequire } from 'node:module';

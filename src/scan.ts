@@ -256,7 +256,7 @@ function withoutSuperseded(parsed: Parsed[]): InputResult[] {
 }
 
 interface IgnoreScope {
-  /** How the paths of everything under the .gitignore's folder begin (`join` normalizes: `./app/` → `app/`, `.` → ``). */
+  /** How the paths under the .gitignore's folder begin (`join` normalizes: `./app/` → `app/`, `.` → ``). */
   prefix: string;
   rules: Ignore;
 }

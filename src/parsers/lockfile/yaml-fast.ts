@@ -253,8 +253,8 @@ function plain(text: string): string | null {
 const MAX_FLOW_DEPTH = 32;
 
 /**
- * A one-line flow collection at `at`. Its plain scalars are read by `scalar`: as text by default (the lockfile readers),
- * typed by the config reader (src/parsers/config/yaml-block.ts); keys are always text.
+ * A one-line flow collection at `at`. Its plain scalars are read by `scalar`: as text by default (the lockfile
+ * readers), typed by the config reader (src/parsers/config/yaml-block.ts); keys are always text.
  */
 export function parseFlow(
   text: string,

@@ -255,6 +255,8 @@ function withoutSuperseded(parsed: Parsed[]): InputResult[] {
   return parsed.filter(({ input }) => !covered.has(resolve(input.file))).map(({ input }) => input);
 }
 
+const require = createRequire(import.meta.url);
+
 interface IgnoreScope {
   /** How the paths under the .gitignore's folder begin (`join` normalizes: `./app/` → `app/`, `.` → ``). */
   prefix: string;
@@ -273,7 +275,7 @@ async function walk(dir: string, scopes: IgnoreScope[], out: Candidate[], errors
     try {
       // Loaded with the first .gitignore: a scan of a lone file or a folder without one never needs it. Required, not
       // imported: ignore is CommonJS, and an import first scans its source for named exports.
-      const ignore = createRequire(import.meta.url)('ignore') as typeof import('ignore');
+      const ignore = require('ignore') as typeof import('ignore');
       const rules = ignore().add(await readFile(join(dir, '.gitignore'), 'utf8'));
       active = [...scopes, { prefix: join(dir, '_').slice(0, -1), rules }];
     } catch (error) {

@@ -51,10 +51,10 @@ const mapNode = (line: number): BlockMap => ({ [NODE_TYPE]: MAP, items: [], line
 const seqNode = (line: number): BlockSeq => ({ [NODE_TYPE]: SEQ, items: [], line });
 
 /**
- * The root node of each document (`---` separated; null for one without content), or undefined when the text leaves
- * the subset or holds no document at all.
+ * The root node of each document (`---` separated; a null scalar for one without content, as the library gives), or
+ * undefined when the text leaves the subset or holds no document at all.
  */
-export function readBlockYaml(text: string): Array<BlockNode | null> | undefined {
+export function readBlockYaml(text: string): BlockNode[] | undefined {
   try {
     const documents = read(text);
     return documents.length > 0 ? documents : undefined;
@@ -76,10 +76,10 @@ interface Open {
   line: number;
 }
 
-function read(text: string): Array<BlockNode | null> {
+function read(text: string): BlockNode[] {
   // A byte order mark is the library's to strip.
   if (text.charCodeAt(0) === 0xfeff) throw new Unsupported();
-  const documents: Array<BlockNode | null> = [];
+  const documents: BlockNode[] = [];
   let root: BlockNode | null = null;
   let stack: Container[] = [];
   let open: Open | undefined;

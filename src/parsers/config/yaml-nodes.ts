@@ -89,14 +89,16 @@ export function readingShape(yaml: YamlText): unknown {
   return { documents: yaml.documents.map(node), errors: yaml.errors };
 }
 
+/** A mapping key as text (`200:` is "200"). */
+function keyText(key: unknown): string {
+  return String(isScalar(key) ? key.value : key);
+}
+
 /** A node as plain data (mappings as objects, sequences as arrays), for a message about an unexpected value. */
 export function plainData(node: unknown): unknown {
   if (isScalar(node)) return node.value;
   if (isSeq(node)) return node.items.map(plainData);
-  if (isMap(node))
-    return Object.fromEntries(
-      node.items.map((pair) => [String(isScalar(pair.key) ? pair.key.value : pair.key), plainData(pair.value)]),
-    );
+  if (isMap(node)) return Object.fromEntries(node.items.map((pair) => [keyText(pair.key), plainData(pair.value)]));
   return node ?? null;
 }
 
@@ -104,8 +106,7 @@ export function plainData(node: unknown): unknown {
 export function child(node: unknown, key: string): Node | undefined {
   if (!isMap(node)) return undefined;
   for (const pair of node.items) {
-    const name = isScalar(pair.key) ? pair.key.value : pair.key;
-    if (String(name) === key) return (pair.value ?? undefined) as Node | undefined;
+    if (keyText(pair.key) === key) return (pair.value ?? undefined) as Node | undefined;
   }
   return undefined;
 }
@@ -129,10 +130,7 @@ export function items(node: unknown): Node[] {
 
 export function entries(node: unknown): Array<[string, Node | undefined]> {
   if (!isMap(node)) return [];
-  return node.items.map((pair) => [
-    String(isScalar(pair.key) ? pair.key.value : pair.key),
-    (pair.value ?? undefined) as Node | undefined,
-  ]);
+  return node.items.map((pair) => [keyText(pair.key), (pair.value ?? undefined) as Node | undefined]);
 }
 
 /** Every scalar string under a node, with its node (for hosts named anywhere in a job's commands). */

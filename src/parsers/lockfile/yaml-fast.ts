@@ -277,8 +277,9 @@ export function parseFlow(
     skip();
     let key: string | undefined;
     if (closing === '}') {
+      // Keys are read as text (plain gives text or null).
       const token = scalarToken(text, i, ':');
-      key = token.value ?? '';
+      key = (token.value as string | null) ?? '';
       i = token.end;
       if (text[i] !== ':') throw new Unsupported();
       i++;
@@ -308,12 +309,12 @@ export function parseFlow(
   }
 }
 
-function scalarToken<T = string | null>(
+function scalarToken(
   text: string,
   at: number,
   stop: string,
-  scalar: (raw: string) => T | string | null = plain,
-): { value: T | string | null; end: number } {
+  scalar: (raw: string) => FlowScalar = plain,
+): { value: FlowScalar; end: number } {
   if (text[at] === '"' || text[at] === "'") {
     const close = closingQuote(text, at);
     return { value: unquote(text.slice(at, close + 1)), end: close + 1 };

@@ -246,7 +246,9 @@ function expectSoundMarkdown(markdown: string): void {
     expect(markdown).not.toContain(raw);
 }
 
-// An open incident's length runs to now, so two runs a minute apart differ there and nowhere else.
+// An open incident's length and the window's end run to now, so two runs a minute apart differ there and nowhere else.
 function clockFree(report: string): string {
-  return report.replace(/\b\d+[dhm]( \d+[hm])?\b/g, '<duration>');
+  return report
+    .replace(/\b\d+[dhm]( \d+[hm])?\b/g, '<duration>')
+    .replace(/(window .+? → )\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/, '$1<now>');
 }

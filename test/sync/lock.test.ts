@@ -112,7 +112,8 @@ async function race(dir: string, count: number): Promise<string[]> {
     };
     child.stdout.on('data', (chunk: Buffer) => hear(chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => hear(chunk.toString()));
-    child.on('exit', () => hear(';exit'));
+    // 'close', not 'exit': a process can exit before its last output has been read, and its answer must come first.
+    child.on('close', () => hear(';exit'));
   });
   const until = async (pattern: RegExp) => {
     while (!said.every((text) => pattern.test(text))) await new Promise<void>((resolve) => (wake = resolve));

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry point: the compiled CLI lives in dist/ (built by `npm install` through the `prepare` script).
+// Entry point: the CLI is built by `npm install` through the `prepare` script: compiled to dist/, then bundled into a
+// few files under dist/bundle/ (scripts/build-bundle.js), which is what runs.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   // The version alone needs neither commander nor any command (a CI step may ask for it on every run): printed the
@@ -7,6 +8,6 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { VERSION } = await import('../dist/version.js');
   process.stdout.write(`${VERSION}\n`);
 } else {
-  const { main } = await import('../dist/cli.js');
+  const { main } = await import('../dist/bundle/cli.js');
   process.exitCode = await main(args);
 }

@@ -5,11 +5,13 @@
 // was made from; without it (tests running from src, a damaged file, another psl) psl itself answers.
 import { readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type pslModule from 'psl';
 import { writeFileAtomic } from './fs-atomic.js';
+import { CODE_DIR } from './paths.js';
 
-export const PUBLIC_SUFFIX_TABLE = fileURLToPath(new URL('./public-suffixes.json', import.meta.url));
+export const PUBLIC_SUFFIX_TABLE = join(CODE_DIR, 'public-suffixes.json');
 const TABLE_VERSION = 1;
 
 /** What psl.parse says of a host, in the fields normalizeHost reads, or the message of psl's validation error. */

@@ -3,6 +3,8 @@
 // use of such a library goes through here, so a run never holds two copies of it. Without the copy (the sources run
 // by the tests, or a build without that step) the installed package is loaded instead.
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { CODE_DIR } from './paths.js';
 
 const require = createRequire(import.meta.url);
 let yaml: typeof import('yaml') | undefined;
@@ -15,7 +17,7 @@ export function yamlLibrary(): typeof import('yaml') {
 
 function vendored<T>(name: string): T {
   try {
-    return require(`./vendor/${name}.cjs`) as T;
+    return require(join(CODE_DIR, 'vendor', `${name}.cjs`)) as T;
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'MODULE_NOT_FOUND') throw error;
     return require(name) as T;

@@ -1,9 +1,10 @@
 // What start-up loads, seen through a module-load hook in a child process (never through timings): `--version` and
 // `--help` load no command module, no parser and none of the heavy libraries; a command loads the parsers of the
 // input kinds it met and nothing of the sync, the readers or the other report formats.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { moduleLoads, packagesLoaded } from './helpers/module-loads.js';
 
@@ -180,5 +181,48 @@ describe('start-up loads only what the command uses', () => {
     expect(run.stdout).toContain('Amazon Web Services');
     expect(ours(run.modules)).toContain('dist/public-suffixes.js');
     expect(packagesLoaded(run.modules).has('psl')).toBe(false);
+  });
+});
+
+describe('the bundle the CLI runs (dist/bundle/, scripts/build-bundle.js)', () => {
+  const DIST = resolve(import.meta.dirname, '..', 'dist');
+  const held = JSON.parse(readFileSync(join(DIST, 'bundle', 'modules.json'), 'utf8')) as Record<string, string[]>;
+
+  it('holds every compiled module the CLI can reach exactly once, and none of the packages', () => {
+    const all = Object.values(held).flat();
+    expect(new Set(all).size).toBe(all.length);
+    for (const module of ['dist/cli.js', 'dist/check.js', 'dist/parsers/npm-lock.js', 'dist/sync/sync-worker.js'])
+      expect(all).toContain(module);
+    expect(all.filter((module) => !module.startsWith('dist/') || module.startsWith('dist/vendor/'))).toEqual([]);
+    // The manifest names every file of the bundle, and nothing else.
+    expect(Object.keys(held).sort()).toEqual(
+      readdirSync(join(DIST, 'bundle'))
+        .filter((file) => file.endsWith('.js'))
+        .sort(),
+    );
+  });
+
+  it('runs a check in a few files, not one per module: the CLI, the check, the parsers of what it read', () => {
+    const dir = resolve(import.meta.dirname, 'fixtures', 'lockfiles', 'npm-v3-workspaces');
+    const index = mkdtempSync(join(tmpdir(), 'downstack-laziness-'));
+    const run = moduleLoads([BIN, 'check', dir, '--index', index, '--no-resolve'], { DOWNSTACK_OFFLINE: '1' });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.bundleFiles).toContain('cli.js');
+    expect(run.bundleFiles).toContain('check.js');
+    // Through the bundle, and only through it: no compiled module of dist/ was loaded on its own.
+    expect(run.modules.filter((url) => url.includes('/dist/'))).toEqual(
+      run.bundleFiles.flatMap((file) =>
+        (held[file] ?? []).map((module) => pathToFileURL(resolve(DIST, '..', module)).href),
+      ),
+    );
+    const ourModules = ours(run.modules).length;
+    expect(ourModules).toBeGreaterThan(40);
+    expect(run.bundleFiles.length, run.bundleFiles.join(', ')).toBeLessThanOrEqual(8);
+  });
+
+  it('--help reads the CLI file alone', () => {
+    const run = moduleLoads([BIN, '--help']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.bundleFiles).toEqual(['cli.js']);
   });
 });

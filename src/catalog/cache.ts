@@ -9,8 +9,8 @@
 // one line per provider, parsed the first time that provider is asked for.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../fs-atomic.js';
+import { CODE_DIR } from '../paths.js';
 import { isRecord } from '../json-text.js';
 import type { Catalog } from './catalog.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from './matchers.js';
 import type { Provider } from './schema.js';
 
-export const CATALOG_CACHE = fileURLToPath(new URL('../catalog-cache.json', import.meta.url));
+export const CATALOG_CACHE = join(CODE_DIR, 'catalog-cache.json');
 const CACHE_VERSION = 2;
 
 interface CacheHeader {

@@ -4,13 +4,13 @@
 // validated when it was built. The copy is used only while every file still has the size and modification time it
 // had when the copy was made.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { writeFileAtomic } from '../fs-atomic.js';
+import { CODE_DIR } from '../paths.js';
 import type { LeadTable } from './lead-schema.js';
 import type { IndexFile } from './schema.js';
 
-export const SNAPSHOT_CACHE = fileURLToPath(new URL('../snapshot-cache.json', import.meta.url));
+export const SNAPSHOT_CACHE = join(CODE_DIR, 'snapshot-cache.json');
 const CACHE_VERSION = 1;
 
 interface SnapshotCacheFile {

@@ -166,6 +166,10 @@ describe('start-up loads only what the command uses', () => {
     );
     expect(full.status, full.stderr).toBe(0);
     expect(packagesLoaded(full.modules).has('yaml')).toBe(true);
+    // From the one-file copy the build made (found from the bundle as from the compiled modules), not the package.
+    expect(full.modules.filter((url) => /\/(node_modules\/yaml|dist\/vendor)\//.test(url))).toEqual([
+      pathToFileURL(resolve(import.meta.dirname, '..', 'dist', 'vendor', 'yaml.cjs')).href,
+    ]);
     const providers = (stdout: string) => JSON.parse(stdout).providers;
     expect(providers(full.stdout)).toEqual(providers(fast.stdout));
   });

@@ -63,8 +63,9 @@ await build({
       generateBundle(_options, bundle) {
         for (const chunk of Object.values(bundle))
           if (chunk.type === 'chunk')
+            // Every real module (rolldown's own helpers have virtual ids), so a package bundled by mistake shows.
             manifest[chunk.fileName] = chunk.moduleIds
-              .filter((id) => id.startsWith(DIST))
+              .filter((id) => !id.startsWith('\0'))
               .map((id) => relative(ROOT, id))
               .sort();
       },

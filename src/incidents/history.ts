@@ -3,7 +3,11 @@
 // only — times, components, regions, impact, status, link — with titles and summaries written by the script from those
 // facts. A check reads the files of its stack's providers for the years its window touches and nothing else, so the
 // cost grows with the stack and the window, not with the history (a 90-day check reads one or two years of 17).
-import { readdir, readFile } from 'node:fs/promises';
+//
+// They are read synchronously: a check reads a few small files per provider and can do nothing else until it has
+// them. Async reads went through the thread pool and back for each file and left the main thread idle meanwhile, which
+// is when V8 finishes its garbage collection: 15 ms for documenso's 14 providers, 3 ms read in place.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { IndexError } from '../errors.js';
 import type { Incident, IncidentImpact, IncidentStatus, TimePrecision } from '../model.js';
@@ -91,7 +95,7 @@ export async function readHistory(
   const folder = join(dir, provider);
   let years: number[];
   try {
-    years = (await readdir(folder))
+    years = readdirSync(folder)
       .filter((name) => /^\d{4}\.json$/.test(name))
       .map((name) => Number(name.slice(0, 4)))
       .sort((a, b) => b - a);
@@ -111,7 +115,7 @@ export async function readHistory(
     if (year < first && before >= (window?.context ?? 0)) break;
     let records: HistoryRecord[];
     try {
-      records = await readYear(folder, provider, year);
+      records = readYear(folder, provider, year);
     } catch (error) {
       if (!problems || !(error instanceof IndexError)) throw error;
       problems.push(error.message);
@@ -134,21 +138,24 @@ export interface HistoryExtent {
   toYear: string;
 }
 
-const manifests = new Map<string, Promise<Record<string, { incidents?: number; byYear?: object }> | undefined>>();
+/** history/manifest.json's `providers`: each provider's incident count, in all and by year. */
+type ManifestEntries = Record<string, { incidents?: number; byYear?: object }>;
+
+const manifests = new Map<string, ManifestEntries | undefined>();
 
 /** From history/manifest.json (written by the same build as the files); undefined where it does not say. */
-export async function historyExtent(dir: string, provider: string): Promise<HistoryExtent | undefined> {
+export function historyExtent(dir: string, provider: string): HistoryExtent | undefined {
   let manifest = manifests.get(dir);
-  if (!manifest) {
-    manifest = readFile(join(dir, 'manifest.json'), 'utf8')
-      .then(
-        (text) =>
-          (JSON.parse(text) as { providers?: Record<string, { incidents?: number; byYear?: object }> }).providers,
-      )
-      .catch(() => undefined);
+  if (!manifests.has(dir)) {
+    try {
+      const text = readFileSync(join(dir, 'manifest.json'), 'utf8');
+      manifest = (JSON.parse(text) as { providers?: ManifestEntries }).providers;
+    } catch {
+      manifest = undefined;
+    }
     manifests.set(dir, manifest);
   }
-  const entry = (await manifest)?.[provider];
+  const entry = manifest?.[provider];
   const years = Object.keys(entry?.byYear ?? {})
     .filter((year) => /^\d{4}$/.test(year))
     .sort();
@@ -156,11 +163,11 @@ export async function historyExtent(dir: string, provider: string): Promise<Hist
   return { incidents: entry.incidents, fromYear: years[0] as string, toYear: years.at(-1) as string };
 }
 
-async function readYear(folder: string, provider: string, year: number): Promise<HistoryRecord[]> {
+function readYear(folder: string, provider: string, year: number): HistoryRecord[] {
   const path = join(folder, `${year}.json`);
   let file: HistoryFile;
   try {
-    file = JSON.parse(await readFile(path, 'utf8')) as HistoryFile;
+    file = JSON.parse(readFileSync(path, 'utf8')) as HistoryFile;
   } catch (error) {
     throw new IndexError(`${path}: damaged bundled history (${(error as Error).message}); ignored`);
   }

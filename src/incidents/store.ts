@@ -2,9 +2,8 @@
 // layered over the bundled history. For one provider: the index's version of an incident wins over the snapshot's,
 // which wins over the history's (the snapshot's are hand-checked; the build script leaves out of the history the
 // incidents the snapshot already tells).
-import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { type FileHandle, lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import envPaths from 'env-paths';
 import { DownstackError, IndexError, type ParseError } from '../errors.js';
@@ -87,7 +86,7 @@ export class IncidentIndex {
             problems.push(error.message);
             return [];
           });
-    const extent = this.historyDir === null ? undefined : await historyExtent(this.historyDir, provider);
+    const extent = this.historyDir === null ? undefined : historyExtent(this.historyDir, provider);
     const snapshot =
       this.snapshotDir === null
         ? undefined
@@ -139,6 +138,7 @@ export class IncidentIndex {
     await mkdir(this.dir, { recursive: true });
     // Checked for every file before any is written, so a foreign file stops the batch with nothing changed.
     for (const file of checked) await this.assertOwnFile(file.provider);
+    const { randomBytes } = await import('node:crypto');
     const token = randomBytes(6).toString('hex');
     const moves: Array<{ temp: string; target: string }> = [];
     try {
@@ -242,7 +242,7 @@ async function readSnapshotFile(dir: string, provider: string): Promise<IndexFil
 }
 
 async function readIndexFile(path: string, provider: string): Promise<IndexFile | undefined> {
-  const text = await readOwnFile(path);
+  const text = readOwnFile(path);
   if (text === undefined) return undefined;
   let data: unknown;
   try {
@@ -270,12 +270,13 @@ async function readIndexFile(path: string, provider: string): Promise<IndexFile 
 
 /**
  * An index file's text, or undefined when there is none. Only a regular file is read: a symbolic link is refused
- * where it is opened (O_NOFOLLOW, so nothing can swap it in between), and a FIFO or device is never waited on.
+ * where it is opened (O_NOFOLLOW, so nothing can swap it in between), and a FIFO or device is never waited on. Read
+ * synchronously, like the bundled history (src/incidents/history.ts says why).
  */
-async function readOwnFile(path: string): Promise<string | undefined> {
-  let handle: FileHandle;
+function readOwnFile(path: string): string | undefined {
+  let fd: number;
   try {
-    handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
@@ -286,12 +287,12 @@ async function readOwnFile(path: string): Promise<string | undefined> {
     throw new IndexError(`${path}: cannot read (${code ?? (error as Error).message})`);
   }
   try {
-    if (!(await handle.stat()).isFile())
+    if (!fstatSync(fd).isFile())
       throw new IndexError(
         `${path}: is not a regular file; downstack reads only index files it wrote itself, so it is ignored`,
       );
-    return await handle.readFile('utf8');
+    return readFileSync(fd, 'utf8');
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }

@@ -203,7 +203,7 @@ describe('reading it', () => {
     expect((await readHistory(dir, 'github')).map((incident) => incident.id)).toEqual(['new-year']);
     const inJanuary = { since: new Date('2024-01-01T02:00:00Z'), until: new Date('2024-01-05T00:00:00Z') };
     expect((await readHistory(dir, 'github', inJanuary)).map((incident) => incident.id)).toEqual(['new-year']);
-    expect(await historyExtent(dir, 'github')).toBeUndefined();
+    expect(historyExtent(dir, 'github')).toBeUndefined();
   });
 
   it('sits under the snapshot and the index: for the same id the synced incident wins, and the snapshot tells the events it hand-checked', async () => {

@@ -9,5 +9,11 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${VERSION}\n`);
 } else {
   const { main } = await import('../dist/bundle/cli.js');
-  process.exitCode = await main(args);
+  const code = await main(args);
+  // Everything the command started has finished once main returns; what is left is for the output to reach its
+  // reader. Leave then, rather than once the event loop is empty: an idle loop is when V8 finishes marking a large
+  // heap, 7-9 ms after a 15,000-dependency check that has nothing left to do.
+  const written = (stream) => new Promise((done) => stream.write('', () => done()));
+  await Promise.all([written(process.stdout), written(process.stderr)]);
+  process.exit(code);
 }

@@ -83,15 +83,11 @@ export function historyFiles(provider: string, records: HistoryRecord[]): Histor
 }
 
 /**
- * The provider's bundled history as incidents, all of it or what `window` needs; none when it has no folder. A
- * damaged year file is named in `problems` and the other years are read; without `problems` it throws IndexError.
+ * The provider's bundled history as incidents, all of it or what `window` needs; none when it has no folder. An
+ * unreadable folder or a damaged year file is named in `problems` and the rest is read; without `problems` it throws
+ * IndexError.
  */
-export async function readHistory(
-  dir: string,
-  provider: string,
-  window?: HistoryWindow,
-  problems?: string[],
-): Promise<Incident[]> {
+export function readHistory(dir: string, provider: string, window?: HistoryWindow, problems?: string[]): Incident[] {
   const folder = join(dir, provider);
   let years: number[];
   try {
@@ -102,7 +98,10 @@ export async function readHistory(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return [];
-    throw new IndexError(`${folder}: ${(error as Error).message}`);
+    const failure = new IndexError(`${folder}: ${(error as Error).message}`);
+    if (!problems) throw failure;
+    problems.push(failure.message);
+    return [];
   }
   const last = window ? new Date(window.until.getTime() + LEAD_SLACK_MS).getUTCFullYear() : Number.POSITIVE_INFINITY;
   const first = window ? window.since.getUTCFullYear() : 0;

@@ -79,13 +79,7 @@ export class IncidentIndex {
    */
   async read(provider: string, window?: HistoryWindow): Promise<ProviderIncidents> {
     const problems: string[] = [];
-    const history =
-      this.historyDir === null
-        ? []
-        : await readHistory(this.historyDir, provider, window, problems).catch((error: Error) => {
-            problems.push(error.message);
-            return [];
-          });
+    const history = this.historyDir === null ? [] : readHistory(this.historyDir, provider, window, problems);
     const extent = this.historyDir === null ? undefined : historyExtent(this.historyDir, provider);
     const snapshot =
       this.snapshotDir === null

@@ -1,6 +1,6 @@
 // The bundled history that ships in history/: facts only, within budget, read per provider only when the stack has
 // that provider, and under the snapshot and the index.
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/check.js';
@@ -58,7 +58,7 @@ describe('the bundled history', () => {
         if (record.impactWindow) expect(record.impactWindow.source).toMatch(/^stated (by|in) /);
         expect(record.url).toMatch(/^https:\/\//);
       }
-      for (const incident of await readHistory(HISTORY, id))
+      for (const incident of readHistory(HISTORY, id))
         expect(IncidentSchema.safeParse(incident).success, `${id} ${incident.id}`).toBe(true);
     }
   });
@@ -75,7 +75,7 @@ describe('the bundled history', () => {
 
   it('keeps the AWS dashboard events it derives with the window their posts stated', async () => {
     // EC2 in us-east-1, 2022-04-19: first post 8:39 AM PDT; the last says "Between 6:35 AM and 11:00 AM PDT".
-    const ec2 = (await readHistory(HISTORY, 'aws')).find((incident) => incident.id === 'ec2-us-east-1_1650382771');
+    const ec2 = readHistory(HISTORY, 'aws').find((incident) => incident.id === 'ec2-us-east-1_1650382771');
     expect(ec2).toMatchObject({
       startedAt: '2022-04-19T15:39:31Z',
       impactWindow: { from: '2022-04-19T13:35:00Z', to: '2022-04-19T18:00:00Z' },
@@ -156,7 +156,7 @@ describe('reading it', () => {
     const index = new IncidentIndex(tempDir(), null, HISTORY);
     const lead = 7 * 24 * 60 - 1;
     for (const provider of ['github', 'aws', 'google-cloud']) {
-      const whole = await readHistory(HISTORY, provider);
+      const whole = readHistory(HISTORY, provider);
       for (const [since, until] of [
         ['2020-12-30T00:00:00Z', '2021-01-02T00:00:00Z'],
         ['2022-01-01T00:00:00Z', '2022-01-08T00:00:00Z'],
@@ -183,9 +183,9 @@ describe('reading it', () => {
   it('reads earlier years for a quiet window until it has the incidents shown for context', async () => {
     // Azure's history starts in 2022: a window in 2027 touches no year file, yet five incidents are read before it.
     const window = { since: new Date('2027-02-01T00:00:00Z'), until: new Date('2027-03-01T00:00:00Z'), context: 5 };
-    const read = await readHistory(HISTORY, 'azure', window);
+    const read = readHistory(HISTORY, 'azure', window);
     expect(read.filter((incident) => incident.startedAt <= '2027-03-01T00:00:00Z').length).toBeGreaterThanOrEqual(5);
-    expect(await readHistory(HISTORY, 'azure', { ...window, context: 0 })).toEqual([]);
+    expect(readHistory(HISTORY, 'azure', { ...window, context: 0 })).toEqual([]);
   });
 
   it('files a record under every year its span touches, and reads it once', async () => {
@@ -200,17 +200,30 @@ describe('reading it', () => {
     const dir = tempDir('downstack-history-');
     mkdirSync(join(dir, 'github'));
     for (const one of files) writeFileSync(join(dir, 'github', `${one.year}.json`), JSON.stringify(one));
-    expect((await readHistory(dir, 'github')).map((incident) => incident.id)).toEqual(['new-year']);
+    expect(readHistory(dir, 'github').map((incident) => incident.id)).toEqual(['new-year']);
     const inJanuary = { since: new Date('2024-01-01T02:00:00Z'), until: new Date('2024-01-05T00:00:00Z') };
-    expect((await readHistory(dir, 'github', inJanuary)).map((incident) => incident.id)).toEqual(['new-year']);
+    expect(readHistory(dir, 'github', inJanuary).map((incident) => incident.id)).toEqual(['new-year']);
     expect(historyExtent(dir, 'github')).toBeUndefined();
+  });
+
+  it('names an unreadable provider folder among the problems and reads the rest', async () => {
+    const dir = tempDir('downstack-history-');
+    // A symbolic link to itself: every read of it fails with ELOOP, as an unreadable folder would.
+    symlinkSync(join(dir, 'github'), join(dir, 'github'));
+    const problems: string[] = [];
+    expect(readHistory(dir, 'github', undefined, problems)).toEqual([]);
+    expect(problems).toEqual([expect.stringMatching(/github: ELOOP/)]);
+    expect(() => readHistory(dir, 'github')).toThrow(/github: ELOOP/);
+    const read = await new IncidentIndex(tempDir(), null, dir).read('github');
+    expect(read.incidents).toEqual([]);
+    expect(read.problems).toEqual([expect.stringMatching(/github: ELOOP/)]);
   });
 
   it('sits under the snapshot and the index: for the same id the synced incident wins, and the snapshot tells the events it hand-checked', async () => {
     const index = tempDir();
     const [newest] = file('github').incidents;
     const synced = {
-      ...(await readHistory(HISTORY, 'github')).find((incident) => incident.id === newest?.id),
+      ...readHistory(HISTORY, 'github').find((incident) => incident.id === newest?.id),
       title: 'Incident with Copilot',
       source: 'https://www.githubstatus.com/api/v2/incidents.json',
     };

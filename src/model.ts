@@ -92,6 +92,16 @@ export interface InputResult {
   workspaceRoot?: { declaredIn: string; workspaces: string[] };
   /** A lockfile's root and workspace package names: the repository's own packages (kept out of the JSON). */
   ownPackages?: string[];
+  /**
+   * One per workspace and package, when `dependencies` lists some packages once for all workspaces (a check's
+   * lockfiles, src/parsers/types.ts ParseOptions); unset when `dependencies` is the whole list. See dependencyCount().
+   */
+  dependencyCount?: number;
+}
+
+/** How many dependencies an input holds (the JSON's `inputs[].dependencies`), however they are listed. */
+export function dependencyCount(input: Pick<InputResult, 'dependencies' | 'dependencyCount'>): number {
+  return input.dependencyCount ?? input.dependencies.length;
 }
 
 /** Who runs a scheduled job; each kind reads its schedule its own way (src/jobs/kinds.ts). */

@@ -17,7 +17,14 @@ import {
 } from './file-access.js';
 import type { InputProblem, InputResult } from './model.js';
 import { entryForPath, type ParserEntry, parserForText } from './parsers/index.js';
-import { type FileAccess, NO_FILES, type Parser, type ParseScope, type SourceFile } from './parsers/types.js';
+import {
+  type FileAccess,
+  NO_FILES,
+  type ParseOptions,
+  type Parser,
+  type ParseScope,
+  type SourceFile,
+} from './parsers/types.js';
 import { findWorkspaceRoot, type WorkspaceRoot } from './workspace-root.js';
 
 export { MAX_INPUT_BYTES } from './file-access.js';
@@ -37,6 +44,8 @@ export interface ScanOptions {
   /** Reads standard input when a path is `-`; injected so the core never touches `process`. */
   readStdin?: () => Promise<string>;
   maxBytes?: number;
+  /** Which lockfile packages are listed once per workspace (ParseOptions.perWorkspace); all by default. */
+  perWorkspace?: ParseOptions['perWorkspace'];
 }
 
 interface Candidate {
@@ -50,6 +59,7 @@ interface Candidate {
 }
 
 export async function scanPaths(paths: string[], options: ScanOptions = {}): Promise<ScanResult> {
+  const parseOptions: ParseOptions = options.perWorkspace ? { perWorkspace: options.perWorkspace } : {};
   const errors: InputProblem[] = [];
   const inputs: InputResult[] = [];
   const candidates: Candidate[] = [];
@@ -61,7 +71,7 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
   for (const path of paths) {
     if (path === '-') {
       if (!options.readStdin) throw new ParseError('-', undefined, 'standard input is not available here');
-      const { input } = await parseText(await options.readStdin(), '<stdin>', undefined, NO_FILES);
+      const { input } = await parseText(await options.readStdin(), '<stdin>', undefined, NO_FILES, parseOptions);
       if (input.kind === 'unknown') {
         errors.push(...input.errors);
         input.errors = [];
@@ -115,8 +125,8 @@ export async function scanPaths(paths: string[], options: ScanOptions = {}): Pro
       continue;
     }
     const result = candidate.above
-      ? await parseAbove(read.text, candidate.path, parser, candidate.above, roots, maxBytes)
-      : await parseText(read.text, candidate.path, parser, files);
+      ? await parseAbove(read.text, candidate.path, parser, candidate.above, roots, maxBytes, parseOptions)
+      : await parseText(read.text, candidate.path, parser, files, parseOptions);
     if (result.input.kind === 'unknown') errors.push(...result.input.errors);
     else if (!isQuietAndEmpty(result)) parsed.push(result);
   }
@@ -182,8 +192,12 @@ async function parseAbove(
   { root, scope }: { root: WorkspaceRoot; scope: ParseScope },
   roots: string[],
   maxBytes: number,
+  options: ParseOptions,
 ): Promise<Parsed> {
-  const result = await parseText(text, path, parser, createFileAccess([...roots, root.dir], maxBytes), scope);
+  const result = await parseText(text, path, parser, createFileAccess([...roots, root.dir], maxBytes), {
+    ...options,
+    scope,
+  });
   if (!result.read) return result;
   const workspaces = result.projectDirs ?? [];
   result.input.workspaceRoot = { declaredIn: root.declaredIn, workspaces };
@@ -200,7 +214,7 @@ async function parseText(
   path: string,
   claimed: Parser | undefined,
   files: FileAccess,
-  scope?: ParseScope,
+  options: ParseOptions,
 ): Promise<Parsed> {
   const parser = claimed ?? (await parserForText(text));
   if (!parser) {
@@ -211,7 +225,7 @@ async function parseText(
     return { input: { file: path, kind: 'unknown', dependencies: [], errors: [problem] }, read: false };
   }
   try {
-    const result = await parser.parse(text, path, files, scope);
+    const result = await parser.parse(text, path, files, options);
     const jobs = result.jobs ?? [];
     return {
       input: {
@@ -221,6 +235,7 @@ async function parseText(
         errors: result.errors,
         ...(jobs.length > 0 ? { jobs } : {}),
         ...(result.ownPackages?.length ? { ownPackages: result.ownPackages } : {}),
+        ...(result.dependencyCount !== undefined ? { dependencyCount: result.dependencyCount } : {}),
       },
       parser,
       read: true,

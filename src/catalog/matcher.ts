@@ -2,7 +2,7 @@
 // resource prefix, domain suffix, DNS rules), so matching cost does not grow with the catalog.
 import { isInternalAddress, loadIpRanges, type IpRanges } from '../dns/ip-ranges.js';
 import { providerSourceKeys, registryModuleProvider } from '../terraform-names.js';
-import type { Dependency, DnsRecord, ExposedComponent, Exposure, Reach } from '../model.js';
+import type { Dependency, DnsRecord, Ecosystem, ExposedComponent, Exposure, Reach } from '../model.js';
 import { betterReach, reachOf, reachRank } from '../reach.js';
 import { createHostRules, type HostRules } from './host-rules.js';
 import { type Catalog, findComponent } from './catalog.js';
@@ -43,6 +43,11 @@ export interface Matcher {
    * answer may be shared with other dependencies of the same name: read it, never change it.
    */
   match(dependency: Dependency): readonly MatchHit[];
+  /**
+   * Whether some dependency of this ecosystem and name can match: for packages, which are matched by name alone, the
+   * answer `match` gives; for the rest (hosts with DNS answers, Terraform with regions…) always true.
+   */
+  canMatch(ecosystem: Ecosystem, name: string): boolean;
 }
 
 /** The ecosystems whose packages are matched by name alone (no region, no DNS answers, no file context). */
@@ -241,15 +246,17 @@ export function buildMatcher(catalog: Catalog, options: MatcherOptions = {}): Ma
   // A package's answer depends on its ecosystem and name alone, and a monorepo's lockfile lists most packages once per
   // workspace (documenso's: 14,967 dependencies of 1,760 names): each name is matched once.
   const byName = new Map<string, Map<string, MatchHit[]>>();
+  const named = (dependency: Pick<Dependency, 'ecosystem' | 'name'>) => {
+    let answers = byName.get(dependency.ecosystem);
+    if (!answers) byName.set(dependency.ecosystem, (answers = new Map()));
+    let hits = answers.get(dependency.name);
+    // Only the ecosystem and the name are read for these (matchAny's npm and registry branches, helpers).
+    if (!hits) answers.set(dependency.name, (hits = answer(dependency as Dependency)));
+    return hits;
+  };
   return {
-    match(dependency) {
-      if (!NAME_ONLY.has(dependency.ecosystem)) return answer(dependency);
-      let answers = byName.get(dependency.ecosystem);
-      if (!answers) byName.set(dependency.ecosystem, (answers = new Map()));
-      let hits = answers.get(dependency.name);
-      if (!hits) answers.set(dependency.name, (hits = answer(dependency)));
-      return hits;
-    },
+    match: (dependency) => (NAME_ONLY.has(dependency.ecosystem) ? named(dependency) : answer(dependency)),
+    canMatch: (ecosystem, name) => !NAME_ONLY.has(ecosystem) || named({ ecosystem, name }).length > 0,
   };
 
   function matchAny(dependency: Dependency): MatchHit[] {

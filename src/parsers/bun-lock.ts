@@ -12,7 +12,7 @@ import {
 } from './lockfile/lock-graph.js';
 import { parseJsoncText } from './lockfile/jsonc-text.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type FileAccess, inScope, type Parser, type ParseResult, type ParseScope } from './types.js';
+import { basename, type FileAccess, inScope, type Parser, type ParseResult, type ParseOptions } from './types.js';
 
 const FIX = 'bun install rewrites a conflicted bun.lock';
 const KNOWN_VERSIONS = new Set([0, 1, 2]);
@@ -24,7 +24,7 @@ const PACKAGE_SECTIONS: Array<[string, EdgeType]> = [
 const WORKSPACE_SECTIONS: Array<[string, EdgeType]> = [...PACKAGE_SECTIONS, ['devDependencies', 'dev']];
 const rootId = (dir: string) => `workspace:${dir}`;
 
-export function parseBunLock(text: string, path: string, _files?: FileAccess, scope?: ParseScope): ParseResult {
+export function parseBunLock(text: string, path: string, _files?: FileAccess, options: ParseOptions = {}): ParseResult {
   const errors: InputProblem[] = [];
   let parsed: ReturnType<typeof parseJsoncText>;
   try {
@@ -112,11 +112,11 @@ export function parseBunLock(text: string, path: string, _files?: FileAccess, sc
   }
   roots.sort((a, b) => (a.id === rootId('') ? -1 : b.id === rootId('') ? 1 : a.id < b.id ? -1 : 1));
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
+    ...dependenciesFromGraph({ nodes, roots }, path, 'npm', options),
     errors,
     projectDirs: Object.keys(workspaces)
       .map((dir) => dir || '.')
-      .filter((dir) => !scope || inScope(dir, scope)),
+      .filter((dir) => !options.scope || inScope(dir, options.scope)),
     ownPackages: roots.map((root) => root.name),
   };
 }

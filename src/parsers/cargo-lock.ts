@@ -53,7 +53,7 @@ export function parseCargoLock(text: string, path: string): ParseResult {
       line: 1,
       message: 'no package of the workspace itself (one without a source); chains start nowhere',
     });
-  return { dependencies: dependenciesFromGraph({ nodes, roots }, path, 'cargo'), errors };
+  return { ...dependenciesFromGraph({ nodes, roots }, path, 'cargo'), errors };
 }
 
 export const cargoLockParser: Parser = {

@@ -62,7 +62,7 @@ export function parseComposerLock(text: string, path: string, manifest?: string)
   const rootName = declared?.name ?? projectName(path);
   nodes.set(ROOT, { id: ROOT, name: rootName, edges: rootEdges });
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: rootName }] }, path, 'composer'),
+    ...dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: rootName }] }, path, 'composer'),
     errors,
   };
 }

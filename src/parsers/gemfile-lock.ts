@@ -88,7 +88,7 @@ export function parseGemfileLock(text: string, path: string, gemfile?: string): 
       .map((to) => ({ to, type: devOnly.has(to) ? ('dev' as const) : ('prod' as const) })),
   });
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: projectName(path) }] }, path, 'rubygems'),
+    ...dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: projectName(path) }] }, path, 'rubygems'),
     errors,
   };
 }

@@ -12,6 +12,7 @@ import {
   inScope,
   type Parser,
   type ParseResult,
+  type ParseOptions,
   type ParseScope,
 } from './types.js';
 
@@ -65,15 +66,15 @@ export async function parseNpmLockInProject(
   text: string,
   path: string,
   files: FileAccess,
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): Promise<ParseResult> {
   const loaded = load(text, path);
-  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path, scope);
+  if (isRecord(loaded.lock.packages)) return walk(loaded, text, path, options);
   const manifest = await files.read(besides(path, 'package.json'));
-  return readWithArborist(loaded, text, path, 'text' in manifest ? manifest.text : undefined, scope);
+  return readWithArborist(loaded, text, path, 'text' in manifest ? manifest.text : undefined, options);
 }
 
-function walk({ lock, errors }: LoadedLock, text: string, path: string, scope?: ParseScope): ParseResult {
+function walk({ lock, errors }: LoadedLock, text: string, path: string, options: ParseOptions = {}): ParseResult {
   if (!isRecord(lock.packages))
     throw new ParseError(path, 1, 'a v1 lockfile (no "packages" map) is read through npm\'s arborist');
   const locations = Object.keys(lock.packages);
@@ -84,9 +85,9 @@ function walk({ lock, errors }: LoadedLock, text: string, path: string, scope?: 
     : (location: string) => lines?.get(location);
   const graph = graphFromPackages(lock.packages, lineOf, rootName(lock, path), locations);
   return {
-    dependencies: dependenciesFromGraph(graph, path, 'npm', scope),
+    ...dependenciesFromGraph(graph, path, 'npm', options),
     errors,
-    projectDirs: projectDirs(graph, scope),
+    projectDirs: projectDirs(graph, options.scope),
     ownPackages: graph.roots.map((root) => root.name),
   };
 }
@@ -101,7 +102,7 @@ async function readWithArborist(
   text: string,
   path: string,
   manifest?: string,
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): Promise<ParseResult> {
   const lines = keyLines(text, path, errors);
   const fileName = basename(path) === 'npm-shrinkwrap.json' ? 'npm-shrinkwrap.json' : 'package-lock.json';
@@ -113,9 +114,9 @@ async function readWithArborist(
     errors,
   );
   return {
-    dependencies: dependenciesFromGraph(graph, path, 'npm', scope),
+    ...dependenciesFromGraph(graph, path, 'npm', options),
     errors,
-    projectDirs: projectDirs(graph, scope),
+    projectDirs: projectDirs(graph, options.scope),
     ownPackages: graph.roots.map((root) => root.name),
   };
 }

@@ -60,7 +60,7 @@ export function parseNugetLock(text: string, path: string): ParseResult {
   root.edges = [...direct].map((to) => ({ to, type: 'prod' }));
   nodes.set(ROOT, root);
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: root.name }] }, path, 'nuget'),
+    ...dependenciesFromGraph({ nodes, roots: [{ id: ROOT, name: root.name }] }, path, 'nuget'),
     errors,
   };
 }

@@ -18,7 +18,7 @@ import {
   inScope,
   type Parser,
   type ParseResult,
-  type ParseScope,
+  type ParseOptions,
 } from './types.js';
 import { readYamlLock, type YamlEntry, type YamlLock } from './lockfile/yaml-lock.js';
 
@@ -54,7 +54,7 @@ function build(
   { yaml, importers: importerEntries }: LoadedPnpmLock,
   path: string,
   names: Map<string, string>,
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): ParseResult {
   const errors: InputProblem[] = [];
   const version = yaml.scalar(yaml.get(yaml.root, 'lockfileVersion'));
@@ -142,9 +142,11 @@ function build(
   }
   if (roots.length === 0) throw new ParseError(path, 1, 'no importers in this pnpm lockfile');
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path, 'npm', scope),
+    ...dependenciesFromGraph({ nodes, roots } satisfies LockGraph, path, 'npm', options),
     errors,
-    projectDirs: roots.map((root) => root.id.slice('importer:'.length)).filter((dir) => !scope || inScope(dir, scope)),
+    projectDirs: roots
+      .map((root) => root.id.slice('importer:'.length))
+      .filter((dir) => !options.scope || inScope(dir, options.scope)),
     ownPackages: roots.map((root) => root.name),
   };
 }
@@ -168,7 +170,7 @@ export async function parsePnpmLockInProject(
   text: string,
   path: string,
   files: FileAccess,
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): Promise<ParseResult> {
   const loaded = load(text, path);
   const names = new Map<string, string>();
@@ -178,7 +180,7 @@ export async function parsePnpmLockInProject(
     const name = manifestName('text' in manifest ? manifest.text : undefined);
     if (name) names.set(dir, name);
   }
-  return build(loaded, path, names, scope);
+  return build(loaded, path, names, options);
 }
 
 export function manifestName(text: string | undefined): string | undefined {

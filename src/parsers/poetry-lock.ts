@@ -68,7 +68,7 @@ export function parsePoetryLock(text: string, path: string, pyproject?: string):
     }
   }
   // Without recorded groups (Poetry 1.2–1.8), kinds come from the graph: what only dev declarations reach is dev.
-  return { dependencies: dependenciesFromGraph(pythonLockGraph(packages, roots), path, 'pypi'), errors };
+  return { ...dependenciesFromGraph(pythonLockGraph(packages, roots), path, 'pypi'), errors };
 }
 
 /** As the scan reads it: with the pyproject.toml beside it, which says what the project declares. */

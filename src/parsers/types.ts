@@ -6,7 +6,7 @@
 // Adding an input kind: one file in src/parsers/ exporting a Parser, registered in src/parsers/index.ts in sniffing
 // order (CONTRIBUTING.md has the checklist). A parser that reads one file at a time implements `parse` and nothing
 // else; `files` is there when it needs it.
-import type { Dependency, InputProblem, InputResult, ScheduledJob } from '../model.js';
+import type { Dependency, Ecosystem, InputProblem, InputResult, ScheduledJob } from '../model.js';
 
 export interface ParseResult {
   dependencies: Dependency[];
@@ -21,6 +21,11 @@ export interface ParseResult {
    * npm scope tells a vendor's own repository from a customer's (src/catalog/matcher.ts).
    */
   ownPackages?: string[];
+  /**
+   * How many dependencies the input holds, one per workspace and package, when `dependencies` lists some packages once
+   * for all workspaces (see ParseOptions.perWorkspace); unset when every one is listed.
+   */
+  dependencyCount?: number;
 }
 
 /**
@@ -30,6 +35,19 @@ export interface ParseResult {
  */
 export interface ParseScope {
   within: readonly string[];
+}
+
+/** How the core asks a parser to read; parsers that read one file the same way every time ignore it. */
+export interface ParseOptions {
+  /** Set only for a workspace root's lockfile read from a folder inside it. */
+  scope?: ParseScope;
+  /**
+   * The packages a multi-workspace lockfile lists once per workspace reaching them, each with that workspace's chain,
+   * reach and `direct`; the others are listed once, with the best reach and chain any workspace gives them and
+   * `direct` when some workspace declares them. Unset: all of them (`explain` shows every workspace's chain). A check
+   * asks per workspace only for what the catalog can name: those are its evidence, and the rest is only counted.
+   */
+  perWorkspace?: (ecosystem: Ecosystem, name: string) => boolean;
 }
 
 /** Whether a workspace folder (relative to the lockfile's, posix, `.` for its own) is at or under one of `within`. */
@@ -88,10 +106,10 @@ export interface Parser {
   sniff(text: string): boolean;
   /**
    * Text → dependencies (or a promise of them). Throws `ParseError` when nothing at all can be read; anything
-   * less is an entry in `errors` and the rest counts. `scope` is set only for a workspace root's lockfile read from
-   * a folder inside it; `projectDirs` then names only the scoped workspaces.
+   * less is an entry in `errors` and the rest counts. With `options.scope` (a workspace root's lockfile read from a
+   * folder inside it) `projectDirs` names only the scoped workspaces.
    */
-  parse(text: string, path: string, files: FileAccess, scope?: ParseScope): ParseResult | Promise<ParseResult>;
+  parse(text: string, path: string, files: FileAccess, options?: ParseOptions): ParseResult | Promise<ParseResult>;
   /**
    * Only for formats whose unit is bigger than one file (a Terraform module is a directory, and which modules are
    * roots depends on which call which): the core then calls this once with every input the parser claimed in the

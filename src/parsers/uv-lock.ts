@@ -10,9 +10,9 @@ import { assertNoConflictMarkers } from './lockfile/lock-text.js';
 import { textLines } from './config/text-lines.js';
 import { pythonLockGraph, type PythonPackage } from './packages/python-lock-graph.js';
 import { readToml } from './config/toml.js';
-import { basename, type Parser, type ParseResult } from './types.js';
+import { basename, type FileAccess, type ParseOptions, type Parser, type ParseResult } from './types.js';
 
-export function parseUvLock(text: string, path: string): ParseResult {
+export function parseUvLock(text: string, path: string, _files?: FileAccess, options?: ParseOptions): ParseResult {
   assertNoConflictMarkers(text, path, 'uv lock rewrites a conflicted uv.lock');
   const toml = readToml(text, path);
   if (!Array.isArray(toml.package)) throw new ParseError(path, 1, 'a uv.lock lists [[package]] tables; none found');
@@ -52,7 +52,7 @@ export function parseUvLock(text: string, path: string): ParseResult {
     const source = isRecord(entry.source) ? entry.source : {};
     if ('editable' in source || 'virtual' in source || 'directory' in source) roots.push({ id, name: entry.name });
   }
-  return { dependencies: dependenciesFromGraph(pythonLockGraph(packages, roots), path, 'pypi'), errors };
+  return { ...dependenciesFromGraph(pythonLockGraph(packages, roots), path, 'pypi', options), errors };
 }
 
 export const uvLockParser: Parser = {

@@ -1,7 +1,7 @@
 // yarn.lock, both formats: v1 (classic) and v2+ (berry, recognised by its __metadata block).
 import type { InputProblem } from '../model.js';
 import { assertNoConflictMarkers, dirName } from './lockfile/lock-text.js';
-import { basename, type FileAccess, type Parser, type ParseResult, type ParseScope } from './types.js';
+import { basename, type FileAccess, type Parser, type ParseResult, type ParseOptions } from './types.js';
 import { readManifest, readWorkspaceManifests } from './lockfile/workspace-manifests.js';
 import { berryWorkspaceDirs, parseYarnBerry } from './lockfile/yarn-berry.js';
 import { parseYarnClassic } from './lockfile/yarn-classic.js';
@@ -25,7 +25,7 @@ export async function parseYarnLockInProject(
   text: string,
   path: string,
   files: FileAccess,
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): Promise<ParseResult> {
   assertNoConflictMarkers(text, path, FIX);
   const problems: InputProblem[] = [];
@@ -37,9 +37,9 @@ export async function parseYarnLockInProject(
       const manifest = await readManifest(files, dir, path, problems);
       if (manifest) devNames.set(dir, devOnlyNames(manifest));
     }
-    result = parseYarnBerry(yaml, path, devNames, scope);
+    result = parseYarnBerry(yaml, path, devNames, options);
   } else {
-    result = parseYarnClassic(text, path, await readWorkspaceManifests(files, path, problems), dirName(path), scope);
+    result = parseYarnClassic(text, path, await readWorkspaceManifests(files, path, problems), dirName(path), options);
   }
   return { ...result, errors: [...problems, ...result.errors] };
 }

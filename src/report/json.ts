@@ -3,7 +3,7 @@
 // schema names it.
 import type { CheckReport } from '../check.js';
 import { reachRank } from '../reach.js';
-import type { Exposure, Finding } from '../model.js';
+import { dependencyCount, type Exposure, type Finding } from '../model.js';
 
 export const CHECK_SCHEMA_VERSION = 1;
 
@@ -16,7 +16,7 @@ export function checkToJson(report: CheckReport): object {
     inputs: report.inputs.map((input) => ({
       file: input.file,
       kind: input.kind,
-      dependencies: input.dependencies.length,
+      dependencies: dependencyCount(input),
       ...(input.jobs ? { jobs: input.jobs.length } : {}),
       ...(input.workspaceRoot ? { workspaceRoot: input.workspaceRoot } : {}),
       errors: input.errors,

@@ -4,7 +4,7 @@
 import type { Dependency, DependencyKind, Ecosystem } from '../../model.js';
 import { reachOfRank } from '../../reach.js';
 import { CHAIN_PENDING, type ChainLink, chainLink, withChain } from '../../via-chain.js';
-import { inScope, type ParseScope } from '../types.js';
+import { inScope, type ParseOptions, type ParseResult } from '../types.js';
 
 export type EdgeType = 'prod' | 'dev' | 'optional' | 'peer';
 
@@ -54,14 +54,16 @@ const THEIRS_RANK: Record<EdgeType, number> = { prod: 1, optional: 2, peer: 2, d
  * an optional or peer edge; dev when only a root's devDependencies lead there) and, among the paths of that reach,
  * the shortest chain (edges in node-id order). Reach only ever gets worse along a path, so one queue per reach, drained
  * best first, finds both: each node is finished the first time it leaves a queue, and the walk costs
- * O(packages + edges) in time and memory at any depth (each chain is its parent's plus one link).
+ * O(packages + edges) in time and memory at any depth (each chain is its parent's plus one link). With
+ * `perWorkspace`, the packages it leaves out are listed once per lockfile, and `dependencyCount` still counts one per
+ * workspace and package.
  */
 export function dependenciesFromGraph(
   graph: LockGraph,
   file: string,
   ecosystem: Ecosystem = 'npm',
-  scope?: ParseScope,
-): Dependency[] {
+  { scope, perWorkspace }: ParseOptions = {},
+): Pick<ParseResult, 'dependencies' | 'dependencyCount'> {
   // With a scope, chains start only at its workspaces; the other roots stay the repository's own packages.
   const starts = scope ? graph.roots.filter((root) => root.dir !== undefined && inScope(root.dir, scope)) : graph.roots;
   // A recorded kind is relative to every root; the scoped workspaces' own is computed from them.
@@ -75,6 +77,13 @@ export function dependenciesFromGraph(
     if (node) rootNames.set(node, root.name);
   }
   const multi = graph.roots.length > 1;
+  // Packages listed once for all workspaces (ParseOptions.perWorkspace): the best any workspace gives each, found in
+  // the same walks and listed after them. With one chain start there is nothing to fold.
+  const folded = multi && starts.length > 1 && perWorkspace ? new Map<LockNode, Folded>() : undefined;
+  const perWorkspaceNodes = new Set<LockNode>();
+  if (folded && perWorkspace)
+    for (const node of graph.nodes.values()) if (perWorkspace(ecosystem, node.name)) perWorkspaceNodes.add(node);
+  let count = 0;
   // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order. Each edge's
   // node is looked up here once too, not again from every root's walk (a monorepo's lockfile has dozens of roots).
   const targets = new Map<LockNode, Array<LockNode | undefined>>();
@@ -109,24 +118,19 @@ export function dependenciesFromGraph(
         // Queued again later with a better reach: finished there already.
         if (best.get(node) !== level) continue;
         const via = chains[q] as ChainLink;
-        if (node !== start) {
-          if (!multi || !rootNames.has(node)) {
-            // One object shape for all (absent fields stay undefined, which JSON output leaves out).
-            const dependency = withChain(
-              {
-                ecosystem,
-                name: node.name,
-                version: node.version,
-                file,
-                line: node.line,
-                direct: via.length === 2 || declared.has(node),
-                via: CHAIN_PENDING,
-                kind: kinds?.get(node.id) ?? node.kind ?? 'prod',
-                reach: reachOfRank(level),
-                workspace: multi ? root.name : undefined,
-              },
-              via,
-            );
+        if (node !== start && (!multi || !rootNames.has(node))) {
+          count++;
+          const direct = via.length === 2 || declared.has(node);
+          if (folded && !perWorkspaceNodes.has(node)) {
+            const known = folded.get(node);
+            if (!known) folded.set(node, { level, via, workspace: root.name, direct });
+            else {
+              known.direct ||= direct;
+              // Each walk drains its levels best first, but a later workspace may reach the package better.
+              if (level < known.level) Object.assign(known, { level, via, workspace: root.name });
+            }
+          } else {
+            const dependency = dependencyOf(node, level, via, direct, multi ? root.name : undefined);
             (dependency.kind === 'dev' ? devOut : out).push(dependency);
           }
         }
@@ -150,8 +154,46 @@ export function dependenciesFromGraph(
       }
     }
   }
+  for (const [node, { level, via, direct, workspace }] of folded ?? []) {
+    const dependency = dependencyOf(node, level, via, direct, workspace);
+    (dependency.kind === 'dev' ? devOut : out).push(dependency);
+  }
   for (const dependency of devOut) out.push(dependency);
-  return out;
+  return folded ? { dependencies: out, dependencyCount: count } : { dependencies: out };
+
+  function dependencyOf(
+    node: LockNode,
+    level: number,
+    via: ChainLink,
+    direct: boolean,
+    workspace: string | undefined,
+  ): Dependency {
+    // One object shape for all (absent fields stay undefined, which JSON output leaves out).
+    return withChain(
+      {
+        ecosystem,
+        name: node.name,
+        version: node.version,
+        file,
+        line: node.line,
+        direct,
+        via: CHAIN_PENDING,
+        kind: kinds?.get(node.id) ?? node.kind ?? 'prod',
+        reach: reachOfRank(level),
+        workspace,
+      },
+      via,
+    );
+  }
+}
+
+/** A package listed once for all workspaces: the best reach any gives it, and the first chain of that reach. */
+interface Folded {
+  level: number;
+  via: ChainLink;
+  workspace: string;
+  /** Declared by some workspace. */
+  direct: boolean;
 }
 
 /** Ties between equally short chains go to the lower node id, so every reader of a format picks the same one. */

@@ -3,7 +3,7 @@
 // workspaces are entries whose resolution is `name@workspace:path`.
 import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import { inScope, type ParseResult, type ParseScope } from '../types.js';
+import { inScope, type ParseResult, type ParseOptions } from '../types.js';
 import type { YamlEntry, YamlLock } from './yaml-lock.js';
 
 /** Berry lockfile format versions seen in the wild (yarn 2 wrote 4, yarn 4 writes 8). */
@@ -27,7 +27,7 @@ export function parseYarnBerry(
   yaml: YamlLock,
   path: string,
   devNames: Map<string, Set<string>> = new Map(),
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): ParseResult {
   const errors: InputProblem[] = [];
   const metadata = yaml.get(yaml.root, '__metadata');
@@ -73,9 +73,9 @@ export function parseYarnBerry(
   }
   roots.sort((a, b) => (isTopWorkspace(a.id) ? -1 : isTopWorkspace(b.id) ? 1 : a.id < b.id ? -1 : 1));
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
+    ...dependenciesFromGraph({ nodes, roots }, path, 'npm', options),
     errors,
-    projectDirs: roots.map((root) => root.dir as string).filter((dir) => !scope || inScope(dir, scope)),
+    projectDirs: roots.map((root) => root.dir as string).filter((dir) => !options.scope || inScope(dir, options.scope)),
     ownPackages: roots.map((root) => root.name),
   };
 }

@@ -5,7 +5,7 @@ import { ParseError } from '../../errors.js';
 import { isRecord } from '../../json-text.js';
 import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
-import { inScope, type ParseResult, type ParseScope } from '../types.js';
+import { inScope, type ParseResult, type ParseOptions } from '../types.js';
 
 interface ClassicEntry {
   id: string;
@@ -162,7 +162,7 @@ export function parseYarnClassic(
   path: string,
   manifests: WorkspaceManifest[],
   fallbackRootName: string,
-  scope?: ParseScope,
+  options: ParseOptions = {},
 ): ParseResult {
   const errors: InputProblem[] = [];
   const entries = readYarnClassic(text, path, errors);
@@ -228,9 +228,9 @@ export function parseYarnClassic(
     roots.push({ id: 'workspace:.', name: fallbackRootName, dir: '.' });
   }
   return {
-    dependencies: dependenciesFromGraph({ nodes, roots }, path, 'npm', scope),
+    ...dependenciesFromGraph({ nodes, roots }, path, 'npm', options),
     errors,
-    projectDirs: manifests.map((entry) => entry.dir).filter((dir) => !scope || inScope(dir, scope)),
+    projectDirs: manifests.map((entry) => entry.dir).filter((dir) => !options.scope || inScope(dir, options.scope)),
     ownPackages: roots.map((root) => root.name),
   };
 }

@@ -48,6 +48,7 @@ describe('dev-only exposure from a lockfile', () => {
   it.each([
     'npm-v3-workspaces',
     'yarn-berry-workspaces',
+    'yarn-berry-v6-workspaces',
     'pnpm-v9-workspaces',
     'bun-workspaces',
     'yarn-v1-workspaces',

@@ -27,6 +27,7 @@ describe('a check of a workspace lockfile', () => {
     'npm-v3-workspaces',
     'npm-v2-workspaces',
     'yarn-berry-workspaces',
+    'yarn-berry-v6-workspaces',
     'yarn-v1-workspaces',
     'pnpm-v9-workspaces',
     'pnpm-v6-workspaces',

@@ -29,6 +29,7 @@ const WORKSPACE_CASES = [
   { dir: 'npm-v2-workspaces', kind: 'package-lock', root: 'acme-platform' },
   { dir: 'yarn-v1-workspaces', kind: 'yarn-lock', root: 'acme-platform' },
   { dir: 'yarn-berry-workspaces', kind: 'yarn-lock', root: 'acme-platform' },
+  { dir: 'yarn-berry-v6-workspaces', kind: 'yarn-lock', root: 'acme-platform' },
   { dir: 'pnpm-v9-workspaces', kind: 'pnpm-lock', root: 'acme-platform' },
   { dir: 'pnpm-v6-workspaces', kind: 'pnpm-lock', root: 'acme-platform' },
   { dir: 'bun-workspaces', kind: 'bun-lock', root: 'acme-platform' },

@@ -62,7 +62,7 @@ export function parseYarnBerry(
     const edges: LockEdge[] = [];
     for (const dep of yaml.entries(yaml.get(entry.value, 'dependencies'))) {
       const range = yaml.scalar(dep.value);
-      const to = range === undefined ? undefined : byDescriptor.get(`${dep.key}@${range}`);
+      const to = range === undefined ? undefined : resolveDescriptor(byDescriptor, dep.key, range);
       if (to !== undefined)
         edges.push({ to, type: dev?.has(dep.key) ? 'dev' : optional.has(dep.key) ? 'optional' : 'prod' });
     }
@@ -81,6 +81,21 @@ export function parseYarnBerry(
 }
 
 const isTopWorkspace = (id: string) => id.endsWith('@workspace:.');
+
+/** A range that names its protocol (`npm:^1.2.0`, `workspace:*`, `patch:…`, `https://…`). */
+const PROTOCOL = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * The entry a dependency resolves to. Yarn 4 writes ranges as the lockfile's keys do (`npm:^1.2.0`); Yarn 2 and 3
+ * (lockfile versions 4 to 6) write them as the manifest did (`^1.2.0`), and yarn reads a range without a protocol
+ * as npm's, which is how the keys spell it.
+ */
+function resolveDescriptor(byDescriptor: Map<string, string>, name: string, range: string): string | undefined {
+  return (
+    byDescriptor.get(`${name}@${range}`) ??
+    (PROTOCOL.test(range) ? undefined : byDescriptor.get(`${name}@npm:${range}`))
+  );
+}
 
 /** `@scope/name@npm:1.2.3` → name and reference (the part after the name's `@`). */
 export function splitLocator(locator: string): { name: string; reference: string } {

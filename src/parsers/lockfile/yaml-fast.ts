@@ -21,16 +21,46 @@ interface Frame {
   list?: FastValue[];
 }
 
-export function readFastYaml(text: string): FastMap | undefined {
+/**
+ * A flow collection written on its key's line, read when first asked for. A pnpm lockfile has one or two per package
+ * that no parser asks for (`resolution: {integrity: sha512-…}`, `engines: {…}`), and reading them was a third of the
+ * fast reader's time. What is left for later has been checked to close on its line, no deeper than this reader goes
+ * (a cut or hostile file is still the library's to report). Reading may throw Unsupported: the caller then has the
+ * yaml library read the value where it stands (src/parsers/lockfile/yaml-lock.ts), so the answer is the library's.
+ */
+export class InlineEntry {
+  private read = false;
+  private parsed: FastValue = null;
+
+  constructor(
+    /** The value as written after `key: `, trimmed. */
+    readonly text: string,
+    readonly line: number,
+  ) {}
+
+  get value(): FastValue {
+    if (!this.read) {
+      this.parsed = parseValue(this.text, this.line);
+      this.read = true;
+    }
+    return this.parsed;
+  }
+}
+
+/**
+ * `flows: 'when-read'` keeps one-line flow collections as InlineEntry (for the lockfile readers, which ask for few of
+ * them); by default every value is read here. Anything outside the subset returns undefined.
+ */
+export function readFastYaml(text: string, options: { flows?: 'when-read' } = {}): FastMap | undefined {
   try {
-    return read(text);
+    return read(text, options.flows === 'when-read');
   } catch (error) {
     if (error instanceof Unsupported) return undefined;
     throw error;
   }
 }
 
-function read(text: string): FastMap {
+function read(text: string, flowsWhenRead: boolean): FastMap {
   const root: FastMap = new Map();
   const stack: Frame[] = [{ indent: 0, map: root }];
   // A key written as `key:` with nothing after it: its value is the block below, if any.
@@ -58,8 +88,8 @@ function read(text: string): FastMap {
       }
       open = undefined;
     }
-    while ((stack.at(-1) as Frame).indent > indent) stack.pop();
-    const frame = stack.at(-1) as Frame;
+    while ((stack[stack.length - 1] as Frame).indent > indent) stack.pop();
+    const frame = stack[stack.length - 1] as Frame;
     // Deeper than its mapping without a `key:` to open it: a continuation line, outside the subset.
     if (frame.indent !== indent) throw new Unsupported();
     if (frame.list || item) {
@@ -71,18 +101,24 @@ function read(text: string): FastMap {
     }
 
     const { key, rest } = splitKey(line, indent);
-    if (frame.map.has(key)) throw new Unsupported();
-    const block = /^\|([-+]?)$/.exec(rest);
-    if (block) {
+    const { map } = frame;
+    const block = rest.charCodeAt(0) === 124 /* | */ ? /^\|([-+]?)$/.exec(rest) : null;
+    if (block || rest === '') {
+      if (map.has(key)) throw new Unsupported();
       // A literal block scalar (`deprecated: |-` and its message, in real pnpm lockfiles).
-      frame.map.set(key, { value: lines.block(indent, block[1] as string), line: lineNumber });
+      if (block) map.set(key, { value: lines.block(indent, block[1] as string), line: lineNumber });
+      else open = { frame, key, line: lineNumber, indent };
       continue;
     }
-    if (rest === '') {
-      open = { frame, key, line: lineNumber, indent };
-      continue;
-    }
-    frame.map.set(key, { value: parseValue(rest, lineNumber), line: lineNumber });
+    const size = map.size;
+    map.set(
+      key,
+      flowsWhenRead && readLater(rest)
+        ? new InlineEntry(rest, lineNumber)
+        : { value: parseValue(rest, lineNumber), line: lineNumber },
+    );
+    // A key the mapping had already: the entry did not add one.
+    if (map.size === size) throw new Unsupported();
   }
   if (open) open.frame.map.set(open.key, { value: null, line: open.line });
   return root;
@@ -108,9 +144,8 @@ export class ContentLines {
       let end = text.indexOf('\n', this.start);
       if (end === -1) end = length;
       this.number++;
-      let line = text.slice(this.start, end);
+      const line = text.slice(this.start, text.charCodeAt(end - 1) === 13 /* \r */ ? end - 1 : end);
       this.start = end + 1;
-      if (line.endsWith('\r')) line = line.slice(0, -1);
       let indent = 0;
       while (line.charCodeAt(indent) === 32) indent++;
       if (indent === line.length || line.charCodeAt(indent) === 35 /* # */) continue;
@@ -193,11 +228,22 @@ export function splitKey(line: string, indent: number): { key: string; rest: str
     return { key: unquote(line.slice(indent, close + 1)), rest: after.trim(), quoted: true };
   }
   const colon = line.indexOf(': ', indent);
-  const key = colon >= 0 ? line.slice(indent, colon) : line.endsWith(':') ? line.slice(indent, -1) : undefined;
+  const end = colon >= 0 ? colon : line.charCodeAt(line.length - 1) === 58 /* : */ ? line.length - 1 : -1;
   // A space before the colon is not part of a plain key for YAML (`key : v`); this reader leaves such a key alone.
-  if (key === undefined || key === '' || key.trimEnd() !== key || /^[?&*!|>%@`{[\]]/.test(key) || key.includes(' #'))
-    throw new Unsupported();
-  return { key, rest: colon >= 0 ? line.slice(colon + 2).trim() : '', quoted: false };
+  if (end <= indent || endsInSpace(line, end) || KEY_START.test(line[indent] as string)) throw new Unsupported();
+  const comment = line.indexOf(' #', indent);
+  if (comment >= 0 && comment + 1 < end) throw new Unsupported();
+  return { key: line.slice(indent, end), rest: colon >= 0 ? line.slice(colon + 2).trim() : '', quoted: false };
+}
+
+/** What a plain key may not start with: YAML indicators this reader leaves to the library. */
+const KEY_START = /[?&*!|>%@`{[\]]/;
+
+/** Whether the character before `end` is one String.prototype.trimEnd removes. */
+function endsInSpace(line: string, end: number): boolean {
+  const code = line.charCodeAt(end - 1);
+  if (code === 32 || (code >= 9 && code <= 13)) return true;
+  return code > 127 && /\s/.test(line[end - 1] as string);
 }
 
 export function closingQuote(text: string, open: number): number {
@@ -212,8 +258,13 @@ export function closingQuote(text: string, open: number): number {
   throw new Unsupported();
 }
 
+/** What JSON.parse reads otherwise than as written: escapes, and the control characters it refuses. */
+const ESCAPE_OR_CONTROL = /[\\\u0000-\u001f]/;
+
 export function unquote(token: string): string {
   if (token.startsWith("'")) return token.slice(1, -1).replaceAll("''", "'");
+  // Most are plain text between quotes (yarn berry quotes every range): the same text JSON.parse would give.
+  if (!ESCAPE_OR_CONTROL.test(token)) return token.slice(1, -1);
   // YAML's double-quoted escapes include JSON's; anything else is left to the full parser.
   try {
     return JSON.parse(token) as string;
@@ -241,11 +292,43 @@ function parseValue(rest: string, line: number): FastValue {
   return plain(comment >= 0 ? rest.slice(0, comment).trimEnd() : rest);
 }
 
+/**
+ * Whether a value is a flow collection that may wait: it closes at the end of its line, nests no deeper than
+ * MAX_FLOW_DEPTH, and holds no `&` or `*` (an anchor in it may be what another value's alias names). Quotes are
+ * skipped as parseFlow skips them; a quote inside a plain scalar may make this say no, and the value is read now.
+ */
+function readLater(text: string): boolean {
+  const first = text.charCodeAt(0);
+  if (first !== 123 /* { */ && first !== 91 /* [ */) return false;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 123 || code === 91) {
+      if (++depth > MAX_FLOW_DEPTH) return false;
+    } else if (code === 125 /* } */ || code === 93 /* ] */) {
+      if (--depth === 0) return i === text.length - 1;
+    } else if (code === 34 /* " */ || code === 39 /* ' */) {
+      const close = text.indexOf(text[i] as string, i + 1);
+      // An escaped or doubled quote: read now.
+      if (close < 0 || text.charCodeAt(close - 1) === 92 /* \ */ || text.charCodeAt(close + 1) === code) return false;
+      i = close;
+    } else if (code === 38 /* & */ || code === 42 /* * */) return false;
+  }
+  return false;
+}
+
 /** Plain scalars as the yaml library reads them where it matters here: null stays null, the rest is text. */
 function plain(text: string): string | null {
   if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
-  // Numbers lose their written form in YAML (1.10 → 1.1); let the full parser decide those.
-  if (/^[-+]?(\d[\d_]*)?\.?\d+([eE][-+]?\d+)?$/.test(text) && !/^\d+$/.test(text)) throw new Unsupported();
+  // Numbers lose their written form in YAML (1.10 → 1.1); let the full parser decide those. Only a digit, a sign or a
+  // point can start one (most scalars are names, versions and hashes: no need to try the pattern).
+  const first = text.charCodeAt(0);
+  if (
+    ((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46) &&
+    /^[-+]?(\d[\d_]*)?\.?\d+([eE][-+]?\d+)?$/.test(text) &&
+    !/^\d+$/.test(text)
+  )
+    throw new Unsupported();
   return text;
 }
 
@@ -265,49 +348,52 @@ export function parseFlow(
 ): { value: FastValue; end: number } {
   if (depth >= MAX_FLOW_DEPTH) throw new Unsupported();
   const closing = text[at] === '{' ? '}' : ']';
-  const map: FastMap = new Map();
-  const list: FastValue[] = [];
+  // Only the one this collection is.
+  const map: FastMap | undefined = closing === '}' ? new Map() : undefined;
+  const list: FastValue[] | undefined = map ? undefined : [];
+  const value = () => (map ?? list) as FastValue;
   let i = at + 1;
-  const skip = () => {
-    while (text[i] === ' ') i++;
-  };
-  skip();
-  if (text[i] === closing) return { value: closing === '}' ? map : list, end: i + 1 };
+  while (text.charCodeAt(i) === 32) i++;
+  if (text[i] === closing) return { value: value(), end: i + 1 };
   for (;;) {
-    skip();
+    while (text.charCodeAt(i) === 32) i++;
     let key: string | undefined;
-    if (closing === '}') {
+    if (map) {
       // Keys are read as text (plain gives text or null).
       const token = scalarToken(text, i, ':');
       key = (token.value as string | null) ?? '';
       i = token.end;
       if (text[i] !== ':') throw new Unsupported();
       i++;
-      skip();
+      while (text.charCodeAt(i) === 32) i++;
     }
-    let value: FastValue;
+    let item: FastValue;
     if (text[i] === '{' || text[i] === '[') {
       const nested = parseFlow(text, i, line, depth + 1, scalar);
-      value = nested.value;
+      item = nested.value;
       i = nested.end;
     } else {
       const token = scalarToken(text, i, closing, scalar);
-      value = token.value;
+      item = token.value;
       i = token.end;
     }
-    if (key !== undefined) {
-      if (map.has(key)) throw new Unsupported();
-      map.set(key, { value, line });
-    } else list.push(value);
-    skip();
+    if (map) {
+      const size = map.size;
+      map.set(key as string, { value: item, line });
+      if (map.size === size) throw new Unsupported();
+    } else list?.push(item);
+    while (text.charCodeAt(i) === 32) i++;
     if (text[i] === ',') {
       i++;
       continue;
     }
-    if (text[i] === closing) return { value: closing === '}' ? map : list, end: i + 1 };
+    if (text[i] === closing) return { value: value(), end: i + 1 };
     throw new Unsupported();
   }
 }
+
+/** An indicator first, a `: ` or ` #` inside, or a `:` last: what scalarToken leaves to the library. */
+const FLOW_SCALAR_OUTSIDE = /^[&*!|>%@`{[]|: | #|:$/;
 
 function scalarToken(
   text: string,
@@ -334,7 +420,6 @@ function scalarToken(
   const raw = text.slice(at, i).trim();
   // An empty entry (`[a, , b]`, a trailing comma), a pair inside a sequence (`[a: b]`), a nested pair or a comment are
   // read by YAML in ways of their own.
-  if (raw === '' || /^[&*!|>%@`{[]/.test(raw) || raw.includes(': ') || raw.endsWith(':') || raw.includes(' #'))
-    throw new Unsupported();
+  if (raw === '' || FLOW_SCALAR_OUTSIDE.test(raw)) throw new Unsupported();
   return { value: scalar(raw), end: i };
 }

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ParseError } from '../../../src/errors.js';
 import { readFastYaml } from '../../../src/parsers/lockfile/yaml-fast.js';
 import { readYamlLock, type YamlLock } from '../../../src/parsers/lockfile/yaml-lock.js';
 
@@ -87,5 +88,60 @@ describe('outside the subset the yaml library takes over', () => {
 
   it('and the duplicate key still fails with its line', () => {
     expect(() => readYamlLock('a: 1\na: 2\n', 'x.yaml')).toThrow(/unique/i);
+  });
+});
+
+describe('flow values the lockfile readers may never ask for', () => {
+  const lock = (text: string) => readYamlLock(text, 'pnpm-lock.yaml');
+  const both = (text: string) => {
+    const fast = lock(text);
+    const full = readYamlLock(text, 'pnpm-lock.yaml', { fast: false });
+    return [dump(fast, fast.root), dumpFull(full, full.root)];
+  };
+
+  it.each([
+    [
+      'an escape JSON does not have',
+      'packages:\n  a@1.0.0:\n    resolution: {tarball: "https://r.example/a-\\x41.tgz"}\n',
+    ],
+    ['a float that loses its written form', 'packages:\n  a@1.0.0:\n    engines: {node: 1.10}\n'],
+    ['a tag', 'packages:\n  a@1.0.0:\n    engines: {node: !!str 18}\n'],
+    ['a pair inside a sequence', 'packages:\n  a@1.0.0:\n    os: [linux: x64, darwin]\n'],
+  ])('%s: read by the library where it stands, as the library reads the whole file', (_name, text) => {
+    expect(readFastYaml(text)).toBeUndefined();
+    const [fast, full] = both(text);
+    expect(fast).toEqual(full);
+  });
+
+  it('a flow with an anchor is read with the text, so an alias elsewhere is the library’s to resolve', () => {
+    const text = 'packages:\n  a@1.0.0:\n    engines: {node: &n ">=18"}\n  b@1.0.0:\n    engines: {node: *n}\n';
+    const [fast, full] = both(text);
+    expect(fast).toEqual(full);
+    expect(JSON.stringify(fast)).toContain('>=18');
+  });
+
+  it('one that breaks YAML fails with its own line when it is read', () => {
+    const text = 'lockfileVersion: "9.0"\npackages:\n  a@1.0.0:\n    resolution: {integrity: a: b}\n';
+    const fast = lock(text);
+    const entry = fast.entries(fast.get(fast.root, 'packages'))[0];
+    expect(() => fast.get(entry?.value, 'resolution')).toThrow(ParseError);
+    try {
+      fast.get(entry?.value, 'resolution');
+    } catch (error) {
+      expect(error).toMatchObject({ file: 'pnpm-lock.yaml', line: 4 });
+      expect((error as Error).message).toMatch(/invalid YAML/);
+    }
+    // What the readers do ask for is still read.
+    expect(fast.scalar(fast.get(fast.root, 'lockfileVersion'))).toBe('9.0');
+  });
+
+  it.each([
+    ['cut before it closes', 'packages:\n  a@1.0.0:\n    resolution: {integrity: sha512-abc\n'],
+    [
+      'nested deeper than the reader goes',
+      `packages:\n  a@1.0.0:\n    resolution: ${'['.repeat(40)}${']'.repeat(40)}\n`,
+    ],
+  ])('one %s is not left for later: the whole file goes to the library', (_name, text) => {
+    expect(readFastYaml(text, { flows: 'when-read' })).toBeUndefined();
   });
 });

@@ -64,7 +64,10 @@ export async function main(argv: string[]): Promise<number> {
     .exitOverride()
     .configureOutput({ writeOut: (help) => toStdout(help), writeErr: (message) => toStderr(message) });
 
-  for (const spec of COMMANDS) addCommand(program, spec, context);
+  // A run names its command first: only that one is built, with its options (the check's are most of them). Anything
+  // else (help, a global flag, a mistyped command commander suggests a fix for) gets them all.
+  const named = COMMANDS.find((spec) => spec.name === argv[0]);
+  for (const spec of named ? [named] : COMMANDS) addCommand(program, spec, context);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

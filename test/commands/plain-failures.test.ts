@@ -100,3 +100,22 @@ describe('plain failures', () => {
     expectOneLine(run, 'downstack: standard input is larger than 128 MB, the limit for one input; nothing was read');
   });
 });
+
+describe('commands, as commander builds them', () => {
+  it('a mistyped command is refused with a suggestion, though a run builds only the command it names', async () => {
+    const run = await runCli(['chek', 'package.json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/unknown command 'chek'[\s\S]*Did you mean check\?/);
+  });
+
+  it('--help lists every command, and a command’s own help only its options', async () => {
+    const help = await runCli(['--help']);
+    for (const name of ['check', 'incidents', 'explain', 'jobs', 'sync', 'import', 'providers'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    const check = await runCli(['check', '--help']);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(/^Usage: downstack check \[options\] \[paths\.\.\.\]/);
+    expect(check.stdout).toContain('--fail-on');
+    expect(check.stdout).not.toMatch(/^ {2}incidents\b/m);
+  });
+});

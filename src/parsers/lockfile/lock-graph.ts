@@ -219,31 +219,48 @@ function hasRecordedKinds(graph: LockGraph): boolean {
  * devDependencies; optional = every other path crosses an optional edge; peer = only reachable through peers.
  */
 export function computeKinds(graph: LockGraph): Map<string, DependencyKind> {
-  const rootIds = graph.roots.map((root) => root.id);
-  const nonDev = reach(graph, rootIds, (type) => type !== 'dev');
-  const required = reach(graph, rootIds, (type) => type === 'prod' || type === 'peer');
-  const nonPeer = reach(graph, rootIds, (type) => type === 'prod' || type === 'optional');
+  // The three reachabilities in one walk, a bit each; a node is walked again only when it gains a bit (three times at
+  // most), where three walks each looked every node up by id again.
+  const reached = new Map<LockNode, number>();
+  const stack: LockNode[] = [];
+  for (const root of graph.roots) {
+    const node = graph.nodes.get(root.id);
+    if (!node) continue;
+    reached.set(node, ALL_PATHS);
+    stack.push(node);
+  }
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    const have = reached.get(node) as number;
+    for (const edge of node.edges) {
+      const passed = have & PATHS_THROUGH[edge.type];
+      if (passed === 0) continue;
+      const target = graph.nodes.get(edge.to);
+      if (!target) continue;
+      const known = reached.get(target) ?? 0;
+      if ((known | passed) === known) continue;
+      reached.set(target, known | passed);
+      stack.push(target);
+    }
+  }
   const kinds = new Map<string, DependencyKind>();
-  for (const id of graph.nodes.keys()) {
-    if (!nonDev.has(id)) kinds.set(id, 'dev');
-    else if (!required.has(id)) kinds.set(id, 'optional');
-    else if (!nonPeer.has(id)) kinds.set(id, 'peer');
+  for (const [id, node] of graph.nodes) {
+    const paths = reached.get(node) ?? 0;
+    if (!(paths & NON_DEV)) kinds.set(id, 'dev');
+    else if (!(paths & REQUIRED)) kinds.set(id, 'optional');
+    else if (!(paths & NON_PEER)) kinds.set(id, 'peer');
     else kinds.set(id, 'prod');
   }
   return kinds;
 }
 
-function reach(graph: LockGraph, starts: string[], follow: (type: EdgeType) => boolean): Set<string> {
-  const seen = new Set<string>(starts);
-  const stack = [...starts];
-  while (stack.length > 0) {
-    const node = graph.nodes.get(stack.pop() as string);
-    if (!node) continue;
-    for (const edge of node.edges) {
-      if (!follow(edge.type) || seen.has(edge.to)) continue;
-      seen.add(edge.to);
-      stack.push(edge.to);
-    }
-  }
-  return seen;
-}
+// computeKinds' paths from a root: without dev edges; through prod and peer edges only; through prod and optional only.
+const NON_DEV = 1;
+const REQUIRED = 2;
+const NON_PEER = 4;
+const ALL_PATHS = NON_DEV | REQUIRED | NON_PEER;
+const PATHS_THROUGH: Record<EdgeType, number> = {
+  prod: ALL_PATHS,
+  optional: NON_DEV | NON_PEER,
+  peer: NON_DEV | REQUIRED,
+  dev: 0,
+};

@@ -1,7 +1,12 @@
 // dependenciesFromGraph with `perWorkspace`: what a check asks of a monorepo's lockfile. The packages it names are
 // listed once per workspace, as without it; the others once, with the best any workspace gives them.
 import { describe, expect, it } from 'vitest';
-import { dependenciesFromGraph, type LockGraph, type LockNode } from '../../../src/parsers/lockfile/lock-graph.js';
+import {
+  computeKinds,
+  dependenciesFromGraph,
+  type LockGraph,
+  type LockNode,
+} from '../../../src/parsers/lockfile/lock-graph.js';
 
 const node = (id: string, edges: LockNode['edges'] = [], extra: Partial<LockNode> = {}): LockNode => ({
   id,
@@ -122,5 +127,52 @@ describe('dependenciesFromGraph, listing a monorepo for a check', () => {
           .dependencies,
       ),
     );
+  });
+});
+
+describe('computeKinds, for formats that record no dev or optional flags', () => {
+  it("gives npm's meaning: dev only through a root's devDependencies, optional or peer only through such edges", () => {
+    const nodes = [
+      node('.', [
+        { to: 'vitest@4.0.0', type: 'dev' },
+        { to: 'sharp@0.34.0', type: 'optional' },
+        { to: 'react-dom@19.0.0', type: 'prod' },
+        { to: 'ws@8.18.0', type: 'optional' },
+      ]),
+      // Reached first through an optional edge and a dev one; the prod path below, found later, makes it prod.
+      node('sharp@0.34.0', [{ to: 'detect-libc@2.0.0', type: 'prod' }]),
+      node('vitest@4.0.0', [
+        { to: 'detect-libc@2.0.0', type: 'prod' },
+        { to: 'chai@5.0.0', type: 'prod' },
+      ]),
+      node('react-dom@19.0.0', [
+        { to: 'react@19.0.0', type: 'peer' },
+        { to: 'scheduler@0.25.0', type: 'prod' },
+      ]),
+      node('react@19.0.0'),
+      node('scheduler@0.25.0', [{ to: 'ws@8.18.0', type: 'prod' }]),
+      node('ws@8.18.0', [{ to: 'detect-libc@2.0.0', type: 'prod' }]),
+      node('detect-libc@2.0.0'),
+      node('chai@5.0.0'),
+      node('orphan@1.0.0'),
+    ];
+    const kinds = computeKinds({
+      nodes: new Map(nodes.map((entry) => [entry.id, entry])),
+      roots: [{ id: '.', name: 'app', dir: '.' }],
+    });
+    expect(Object.fromEntries(kinds)).toEqual({
+      '.': 'prod',
+      'sharp@0.34.0': 'optional',
+      'vitest@4.0.0': 'dev',
+      'chai@5.0.0': 'dev',
+      'react-dom@19.0.0': 'prod',
+      'react@19.0.0': 'peer',
+      'scheduler@0.25.0': 'prod',
+      // Optional from the root, but also required through react-dom > scheduler.
+      'ws@8.18.0': 'prod',
+      'detect-libc@2.0.0': 'prod',
+      // Reached from no root: as npm marks an extraneous package.
+      'orphan@1.0.0': 'dev',
+    });
   });
 });

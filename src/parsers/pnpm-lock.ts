@@ -29,6 +29,7 @@ const IMPORTER_SECTIONS: Array<[string, EdgeType]> = [
   ['devDependencies', 'dev'],
 ];
 const importerId = (dir: string) => `importer:${dir}`;
+const NO_PEERS: ReadonlySet<string> = new Set();
 
 interface LoadedPnpmLock {
   yaml: YamlLock;
@@ -114,8 +115,9 @@ function build(
 
   for (const [id, entry] of graphEntries) {
     const { name, version } = splitId(id);
-    const metaEntry = meta.get(id.replace(/\(.*$/, '')) ?? meta.get(id);
-    const peers = new Set(yaml.entries(yaml.get(metaEntry?.value, 'peerDependencies')).map((peer) => peer.key));
+    const metaEntry = meta.get(withoutPeers(id)) ?? meta.get(id);
+    const declaredPeers = yaml.get(metaEntry?.value, 'peerDependencies');
+    const peers = declaredPeers === undefined ? NO_PEERS : new Set(yaml.entries(declaredPeers).map((peer) => peer.key));
     const edges: LockEdge[] = [];
     for (const [section, type] of [
       ['dependencies', 'prod'],
@@ -154,13 +156,18 @@ function build(
 /** The graph key a dependency reference points at: `name@ref`, or the reference itself for an alias. */
 function snapshotId(name: string, ref: string): string {
   if (ref.startsWith('/')) return ref.slice(1);
-  const base = ref.replace(/\(.*$/, '');
-  return base.lastIndexOf('@') > 0 ? ref : `${name}@${ref}`;
+  return withoutPeers(ref).lastIndexOf('@') > 0 ? ref : `${name}@${ref}`;
+}
+
+/** `name@1.2.3(peer@1.0.0)` → `name@1.2.3`. */
+function withoutPeers(id: string): string {
+  const at = id.indexOf('(');
+  return at < 0 ? id : id.slice(0, at);
 }
 
 /** `@scope/name@1.2.3(peer@1.0.0)` → name and version, peers left out. */
 function splitId(id: string): { name: string; version: string } {
-  const base = id.replace(/\(.*$/, '');
+  const base = withoutPeers(id);
   const at = base.indexOf('@', 1);
   return at > 0 ? { name: base.slice(0, at), version: base.slice(at + 1) } : { name: base, version: '' };
 }

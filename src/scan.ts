@@ -164,6 +164,8 @@ interface Parsed {
  * already (the root was scanned too).
  */
 function lockfilesAbove(found: WorkspaceRoot[], candidates: Candidate[]): Candidate[] {
+  // Most scans have no workspace root above them: no need to resolve every path the walk found.
+  if (found.length === 0) return [];
   const walked = new Set(candidates.map((candidate) => resolve(candidate.path)));
   const byLockfile = new Map<string, Candidate & { above: { root: WorkspaceRoot; scope: ParseScope } }>();
   for (const root of found) {

@@ -66,6 +66,10 @@ export interface IndexSummary {
 export interface CheckReport {
   generatedAt: string;
   window: { since: string; until: string };
+  /**
+   * What each input gave. A monorepo lockfile's packages the catalog cannot name are listed once, not once per
+   * workspace (ParseOptions.perWorkspace); `dependencyCount` still counts them per workspace.
+   */
   inputs: InputResult[];
   /** Paths that could not be read at all. */
   errors: InputProblem[];

@@ -261,10 +261,18 @@ export function closingQuote(text: string, open: number): number {
 /** What JSON.parse reads otherwise than as written: escapes, and the control characters it refuses. */
 const ESCAPE_OR_CONTROL = /[\\\u0000-\u001f]/;
 
+/**
+ * A double-quoted token (`"…"`, no unescaped quote inside) as JSON.parse would read it, when that is the text as
+ * written: no escape and no control character. Most quoted values of a lockfile are (yarn quotes every range).
+ */
+export function quotedAsWritten(token: string): string | undefined {
+  return ESCAPE_OR_CONTROL.test(token) ? undefined : token.slice(1, -1);
+}
+
 export function unquote(token: string): string {
   if (token.startsWith("'")) return token.slice(1, -1).replaceAll("''", "'");
-  // Most are plain text between quotes (yarn berry quotes every range): the same text JSON.parse would give.
-  if (!ESCAPE_OR_CONTROL.test(token)) return token.slice(1, -1);
+  const asWritten = quotedAsWritten(token);
+  if (asWritten !== undefined) return asWritten;
   // YAML's double-quoted escapes include JSON's; anything else is left to the full parser.
   try {
     return JSON.parse(token) as string;

@@ -6,6 +6,7 @@ import { isRecord } from '../../json-text.js';
 import type { InputProblem } from '../../model.js';
 import { dependenciesFromGraph, type EdgeType, type LockEdge, type LockNode, type LockRoot } from './lock-graph.js';
 import { inScope, type ParseResult, type ParseOptions } from '../types.js';
+import { quotedAsWritten } from './yaml-fast.js';
 
 interface ClassicEntry {
   id: string;
@@ -132,14 +133,11 @@ function splitPair(content: string): { key: string; value?: string } | undefined
   return key === undefined || value === undefined ? undefined : { key, value };
 }
 
-/** What JSON.parse reads otherwise than as written: escapes, and the control characters it refuses. */
-const ESCAPE_OR_CONTROL = /[\\\u0000-\u001f]/;
-
 function unquote(text: string): string | undefined {
   if (!text.startsWith('"')) return text;
   if (text.length < 2 || !text.endsWith('"')) return undefined;
-  // Most are text between quotes (`resolved "https://…"`): what JSON.parse gives, without it.
-  if (text.indexOf('"', 1) === text.length - 1 && !ESCAPE_OR_CONTROL.test(text)) return text.slice(1, -1);
+  const asWritten = text.indexOf('"', 1) === text.length - 1 ? quotedAsWritten(text) : undefined;
+  if (asWritten !== undefined) return asWritten;
   try {
     const value: unknown = JSON.parse(text);
     return typeof value === 'string' ? value : undefined;

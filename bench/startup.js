@@ -9,11 +9,10 @@
 // the real package managers in test/fixtures/lockfiles.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseYaml } from 'yaml';
+import { parseWithItsFormat } from './lockfile-format.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(ROOT, 'bin/downstack.js');
@@ -107,16 +106,12 @@ function packageCount(path, text) {
   return (text.match(/^"?[^\s#][^\n]*:\s*$/gm) ?? []).length;
 }
 
-const require = createRequire(import.meta.url);
 const twins = mkdtempSync(join(tmpdir(), 'downstack-bench-lock-'));
 
 /** The lockfile itself when it is JSON; else its data written as JSON (read once with the bare parser of its format). */
 function asJson(path, text) {
   if (path.endsWith('.json')) return path;
-  const data =
-    path.endsWith('.yaml') || text.includes('\n__metadata:')
-      ? parseYaml(text, { maxAliasCount: -1 })
-      : new (require('@npmcli/arborist/lib/yarn-lock.js'))().parse(text).entries;
+  const data = parseWithItsFormat(path, text);
   const twin = join(twins, `${basename(join(path, '..'))}-${basename(path)}.json`);
   writeFileSync(twin, JSON.stringify(data instanceof Map ? Object.fromEntries(data) : data));
   return twin;

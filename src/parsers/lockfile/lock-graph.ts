@@ -41,9 +41,11 @@ export interface LockGraph {
   roots: LockRoot[];
 }
 
-const EDGE_ORDER: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
-/** An edge's type in the walks' arrays (Positions.edgeType), and the tables below indexed by it. */
-const EDGE_CODE: Record<EdgeType, number> = EDGE_ORDER;
+/**
+ * An edge's type in the walks' arrays (Positions.edgeType), the order of two edges to the same package, and the index
+ * of the tables below.
+ */
+const EDGE_CODE: Record<EdgeType, number> = { prod: 0, optional: 1, peer: 2, dev: 3 };
 const DEV = EDGE_CODE.dev;
 
 // Reach ranks (src/reach.ts): 0 direct, 1 transitive, 2 optional, 3 dev. A path is as good as its worst step.
@@ -68,9 +70,6 @@ export function dependenciesFromGraph(
   ecosystem: Ecosystem = 'npm',
   { scope, perWorkspace }: ParseOptions = {},
 ): Pick<ParseResult, 'dependencies' | 'dependencyCount'> {
-  // Sorted in place, once: the graph belongs to this call's reader and nothing else reads the edge order.
-  for (const node of graph.nodes.values())
-    if (node.edges.length > 1 && !isSorted(node.edges)) node.edges.sort(compareEdges);
   const at = positions(graph);
   const { nodes, firstEdge, edgeTo, edgeType } = at;
   const n = nodes.length;
@@ -207,27 +206,45 @@ interface Positions {
 }
 
 function positions(graph: LockGraph): Positions {
-  const nodes: LockNode[] = [];
-  // By the map's keys, which edges and roots name.
+  // Nodes in id order, so each node's edges sorted by target position and then type are in the order ties between
+  // equally short chains are broken by (lower node id first), with integer compares, and the reader's graph is left as
+  // it was. Edges to a node the lockfile lacks sort first; the walks skip them.
+  const ids = [...graph.nodes.keys()].sort();
+  const nodes = new Array<LockNode>(ids.length);
   const index = new Map<string, number>();
-  const firstEdge = new Int32Array(graph.nodes.size + 1);
+  const firstEdge = new Int32Array(ids.length + 1);
   let edges = 0;
-  for (const [id, node] of graph.nodes) {
-    firstEdge[nodes.length] = edges;
-    index.set(id, nodes.length);
-    nodes.push(node);
+  for (let i = 0; i < ids.length; i++) {
+    const node = graph.nodes.get(ids[i] as string) as LockNode;
+    nodes[i] = node;
+    index.set(ids[i] as string, i);
+    firstEdge[i] = edges;
     edges += node.edges.length;
   }
-  firstEdge[nodes.length] = edges;
+  firstEdge[ids.length] = edges;
   const edgeTo = new Int32Array(edges);
   const edgeType = new Uint8Array(edges);
-  let e = 0;
-  for (const node of nodes)
-    for (const edge of node.edges) {
-      edgeTo[e] = index.get(edge.to) ?? -1;
-      edgeType[e++] = EDGE_CODE[edge.type];
+  for (let i = 0, e = 0; i < nodes.length; i++) {
+    const first = e;
+    for (const edge of (nodes[i] as LockNode).edges) {
+      const to = index.get(edge.to) ?? -1;
+      const type = EDGE_CODE[edge.type];
+      // Insertion sort: a package's few edges mostly come in name order already.
+      let at = e++;
+      for (; at > first && isAfter(edgeTo[at - 1] as number, edgeType[at - 1] as number, to, type); at--) {
+        edgeTo[at] = edgeTo[at - 1] as number;
+        edgeType[at] = edgeType[at - 1] as number;
+      }
+      edgeTo[at] = to;
+      edgeType[at] = type;
     }
+  }
   return { nodes, index, firstEdge, edgeTo, edgeType };
+}
+
+/** Edge (to, type) goes after edge (otherTo, otherType): by target, then EDGE_CODE. */
+function isAfter(to: number, type: number, otherTo: number, otherType: number): boolean {
+  return to > otherTo || (to === otherTo && type > otherType);
 }
 
 /** What the walk keeps of each folded package, by position; `order` is the order they were first found. */
@@ -252,19 +269,6 @@ function foldedListing(n: number) {
     },
   };
   return listing;
-}
-
-/** Ties between equally short chains go to the lower node id, so every reader of a format picks the same one. */
-function compareEdges(a: LockEdge, b: LockEdge): number {
-  if (a.to !== b.to) return a.to < b.to ? -1 : 1;
-  return EDGE_ORDER[a.type] - EDGE_ORDER[b.type];
-}
-
-/** Lockfiles mostly list dependencies in name order already; checking is cheaper than sorting. */
-function isSorted(edges: LockEdge[]): boolean {
-  for (let i = 1; i < edges.length; i++)
-    if (compareEdges(edges[i - 1] as LockEdge, edges[i] as LockEdge) > 0) return false;
-  return true;
 }
 
 function hasRecordedKinds(graph: LockGraph): boolean {

@@ -176,3 +176,34 @@ describe('computeKinds, for formats that record no dev or optional flags', () =>
     });
   });
 });
+
+describe('dependenciesFromGraph, chains of equal length', () => {
+  it('takes the chain through the lower node id, whatever order the lockfile lists the edges in', () => {
+    // Two equally short chains to `ws` (through `b-client` and through `a-client`), and the root lists `b-client`
+    // first; `ws` is also a dev dependency of the root, which must not make its prod chain dev.
+    const graph = (order: 'listed' | 'reversed'): LockGraph => {
+      const rootEdges: LockNode['edges'] = [
+        { to: 'b-client@1.0.0', type: 'prod' },
+        { to: 'a-client@1.0.0', type: 'prod' },
+        { to: 'missing@1.0.0', type: 'prod' },
+      ];
+      const nodes = [
+        node('.', order === 'listed' ? rootEdges : [...rootEdges].reverse()),
+        node('b-client@1.0.0', [{ to: 'ws@8.18.0', type: 'prod' }]),
+        node('a-client@1.0.0', [
+          { to: 'ws@8.18.0', type: 'dev' },
+          { to: 'ws@8.18.0', type: 'prod' },
+        ]),
+        node('ws@8.18.0'),
+      ];
+      return {
+        nodes: new Map(nodes.map((entry) => [entry.id, entry])),
+        roots: [{ id: '.', name: 'app', dir: '.' }],
+      };
+    };
+    for (const order of ['listed', 'reversed'] as const) {
+      const ws = dependenciesFromGraph(graph(order), 'yarn.lock').dependencies.find((d) => d.name === 'ws');
+      expect(ws).toMatchObject({ via: ['app', 'a-client', 'ws'], reach: 'transitive', kind: 'prod' });
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { readHistory } from '../dist/incidents/history.js';
 import { IncidentIndex } from '../dist/incidents/store.js';
 import { HISTORY_DIR } from '../dist/paths.js';
-import { median, report } from './harness.js';
+import { childEnv, median, report } from './harness.js';
 
 const FOUR = ['github', 'google-cloud', 'aws', 'azure'];
 
@@ -44,7 +44,7 @@ export async function run() {
     'api.github.com\nstorage.googleapis.com\nassets.s3.us-east-1.amazonaws.com\nacme.azurewebsites.net\n',
   );
   const spawn = (args) => () => {
-    const result = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const result = spawnSync(process.execPath, args, { encoding: 'utf8', env: childEnv({ NO_COLOR: '1' }) });
     if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   };
   const node = await median(spawn(['-e', '']), 5);

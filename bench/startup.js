@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { childEnv } from './harness.js';
 import { parseWithItsFormat } from './lockfile-format.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,16 +24,17 @@ const DEFAULT_LOCK_DIR = '/work/cache/lockfiles';
 const LOCK_NAMES = new Set(['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock']);
 const RSS_LIMIT_MB = 150;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 9);
+const ENV = childEnv({ NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function runOnce(args) {
+function runOnce(args, env = ENV) {
   const start = performance.now();
   const result = spawnSync(process.execPath, args, {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' },
+    env,
   });
   const ms = performance.now() - start;
   // check exits 1 only for --fail-on; anything but 0 here is a broken run, which must not be timed as a fast one.
@@ -41,11 +43,12 @@ function runOnce(args) {
   return ms;
 }
 
-/** Medians of `rounds` alternating runs of each command (after one warm-up run of each). */
-function alternate(commands, rounds = ROUNDS) {
+/** Medians of `rounds` alternating runs of each command (after one warm-up run of each), each in its `envs` entry. */
+function alternate(commands, rounds = ROUNDS, envs = []) {
   const times = commands.map(() => []);
-  for (const args of commands) runOnce(args);
-  for (let round = 0; round < rounds; round++) for (const [i, args] of commands.entries()) times[i].push(runOnce(args));
+  for (const [i, args] of commands.entries()) runOnce(args, envs[i]);
+  for (let round = 0; round < rounds; round++)
+    for (const [i, args] of commands.entries()) times[i].push(runOnce(args, envs[i]));
   return times.map(median);
 }
 
@@ -55,7 +58,7 @@ function peakMb(args) {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' },
+    env: ENV,
   });
   const match = /peak-rss-kb (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no peak memory from ${args.join(' ')}: ${result.stderr.slice(0, 400)}`);
@@ -121,6 +124,13 @@ export async function run() {
   const index = join(ROOT, 'bench/.no-index');
   console.log(`\n# start-up: whole processes, medians of ${ROUNDS} alternating runs against bare node`);
   const node = ['-e', '0'];
+  if (process.env.NODE_EXTRA_CA_CERTS !== undefined) {
+    // What it would add to every figure below, which are all measured without it.
+    const [withMs, withoutMs] = alternate([node, node], ROUNDS, [process.env, ENV]);
+    console.log(
+      `INFO  NODE_EXTRA_CA_CERTS is set here: node -e 0 takes ${withMs.toFixed(0)} ms with it, ${withoutMs.toFixed(0)} ms without; every child below runs without it`,
+    );
+  }
   const [nodeMs, versionMs, helpMs] = alternate([node, [BIN, '--version'], [BIN, '--help']]);
   goal('downstack --version', versionMs, 'node -e 0', nodeMs, 1.5);
   goal('downstack --help', helpMs, 'node -e 0', nodeMs, 1.5);

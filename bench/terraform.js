@@ -14,7 +14,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median } from './harness.js';
+import { childEnv, median } from './harness.js';
 import { corpusTrees, run as proveEqual, terraformFiles } from './terraform-equality.js';
 import { generateTree } from './terraform-generated.js';
 import { shapeOf, shapeRows } from './terraform-shape.js';
@@ -27,7 +27,7 @@ const FIRST_GOAL = 2;
 const WARM_GOAL = 5;
 const RSS_LIMIT_MB = 150;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ENV = { ...process.env, NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' };
+const ENV = childEnv({ NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' });
 
 const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mbps = (bytes, ms) => bytes / 1e6 / (ms / 1000);

@@ -2,7 +2,9 @@
 // against bare node, and `check` on real-sized lockfiles against the floor for that file (a node process that reads
 // it and JSON.parses it, or the same data written as JSON for a YAML or yarn v1 lockfile; for those, the ratio to the
 // format's usual parser is shown too, for information), each with the process's peak memory. Every ratio is of
-// medians of alternating runs in this one process, so load on the machine hits both sides alike.
+// medians of alternating runs in this one process, so load on the machine hits both sides alike, and every child runs
+// without NODE_EXTRA_CA_CERTS (harness.js childEnv), whose cost node 20 pays at each start and which would otherwise
+// sit on both sides of each ratio; where it is set, the first line says what it costs.
 //
 // Lockfiles: every package-lock.json, pnpm-lock.yaml and yarn.lock under BENCH_LOCK_DIR (default /work/cache/lockfiles
 // when it exists: real apps' lockfiles fetched there, outside the repository); otherwise the large lockfiles made by

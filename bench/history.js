@@ -48,7 +48,7 @@ export async function run() {
     if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   };
   const node = await median(spawn(['-e', '']), 5);
-  const args = ['bin/downstack.cjs', 'check', stack, '--since', '20y', '--no-resolve', '--index', join(stack, 'index')];
+  const args = ['bin/downstack.js', 'check', stack, '--since', '20y', '--no-resolve', '--index', join(stack, 'index')];
   const check = await median(spawn(args), 5);
   const snapshotOnly = await median(spawn([...args, '--no-snapshot']), 5);
   // The default window reads the history's last year or two only.

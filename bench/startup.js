@@ -18,7 +18,7 @@ import { childEnv } from './harness.js';
 import { parseWithItsFormat } from './lockfile-format.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BIN = join(ROOT, 'bin/downstack.cjs');
+const BIN = join(ROOT, 'bin/downstack.js');
 const FLOOR = join(ROOT, 'bench/child/lockfile-floor.js');
 const FORMAT_FLOOR = join(ROOT, 'bench/child/lockfile-format-floor.js');
 const PEAK = join(ROOT, 'bench/child/peak-memory.js');

@@ -1,5 +1,5 @@
 // Build step, after tsc: the compiled modules of dist/ bundled into a few files under dist/bundle/, which
-// bin/downstack.cjs runs. Node loads an ES module file by file (resolve, read, compile, link), about 0.4 ms each on a
+// bin/downstack.js runs. Node loads an ES module file by file (resolve, read, compile, link), about 0.4 ms each on a
 // 2-core machine; a check went through 61–73 of ours, 25–30 ms before it read its first input. Here a check loads
 // 3–8 files and still nothing it does not use:
 // - `cli.js`: the CLI and its option table, everything `--help` needs (the static imports of dist/cli.js);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { moduleLoads, packagesLoaded } from './helpers/module-loads.js';
 
-const BIN = resolve(import.meta.dirname, '..', 'bin', 'downstack.cjs');
+const BIN = resolve(import.meta.dirname, '..', 'bin', 'downstack.js');
 const HEAVY = ['yaml', 'zod', 'psl', 'htmlparser2', 'fast-xml-parser', 'smol-toml', 'hcl2-parser', 'croner', 'chalk'];
 const ours = (modules: string[]) =>
   modules.filter((url) => url.includes('/dist/')).map((url) => url.slice(url.indexOf('/dist/') + 1));

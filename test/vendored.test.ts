@@ -50,7 +50,7 @@ describe('the bundled yaml library', () => {
       join(dir, '.github', 'workflows', 'nightly.yml'),
       'name: nightly\non:\n  schedule:\n    - cron: &nightly "0 5 * * *"\njobs:\n  run:\n    runs-on: ubuntu-latest\n    env:\n      WHEN: *nightly\n    steps:\n      - uses: actions/checkout@v4\n',
     );
-    const run = moduleLoads([join(ROOT, 'bin', 'downstack.cjs'), 'jobs', dir, '--format', 'json'], {
+    const run = moduleLoads([join(ROOT, 'bin', 'downstack.js'), 'jobs', dir, '--format', 'json'], {
       DOWNSTACK_OFFLINE: '1',
     });
     expect(run.status, run.stderr).toBe(0);

@@ -2,7 +2,7 @@
 // (`peak-rss-kb N`, from process.resourceUsage().maxRSS), so the bench needs no external `time` tool.
 import { fileURLToPath } from 'node:url';
 
-const bin = fileURLToPath(new URL('../../bin/downstack.cjs', import.meta.url));
+const bin = fileURLToPath(new URL('../../bin/downstack.js', import.meta.url));
 process.argv = [process.argv[0], bin, ...process.argv.slice(2)];
 process.on('exit', () => process.stderr.write(`peak-rss-kb ${process.resourceUsage().maxRSS}\n`));
 await import(bin);

@@ -8,7 +8,7 @@ import { IndexFileSchema } from '../../src/incidents/schema.js';
 import { tempDir, writeTestCatalog } from '../helpers/catalog.js';
 import { type StatusServer, startStatusServer } from '../helpers/status-server.js';
 
-const BIN = join(import.meta.dirname, '..', '..', 'bin', 'downstack.cjs');
+const BIN = join(import.meta.dirname, '..', '..', 'bin', 'downstack.js');
 const CODES = Array.from({ length: 30 }, (_, i) => `code${String(i).padStart(8, '0')}`);
 
 function record(code: string, i: number): string {

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'downstack.cjs');
+const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'downstack.js');
 const HOME = mkdtempSync(join(tmpdir(), 'downstack-test-home-'));
 
 export interface CliRun {

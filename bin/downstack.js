@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Entry point: the CLI is built by `npm install` through the `prepare` script: compiled to dist/, then bundled into a
-// few files under dist/bundle/ (scripts/build-bundle.js), which is what runs. This file is CommonJS so that
-// `--version` alone never starts node's ES module loader (8 ms of a 40 ms run on Node 20); every other command imports
-// the bundled CLI, an ES module.
+// few files under dist/bundle/ (scripts/build-bundle.js), which is what runs. This file is CommonJS (bin/package.json
+// says so, and the path stays the one npm has linked) so that `--version` alone never starts node's ES module loader
+// (8 ms of a 40 ms run on Node 20); every other command imports the bundled CLI, an ES module.
 'use strict';
 
 const args = process.argv.slice(2);

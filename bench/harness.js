@@ -24,7 +24,7 @@ export function report(name, ms, baselineName, baselineMs, note = '') {
 
 /**
  * The environment of a timed child process: this one's, with `extra`, and without NODE_EXTRA_CA_CERTS. Node 20 reads
- * and parses that file at every start, TLS or not (35–40 ms on a machine where it names the system's CA bundle): the
+ * and parses that file at every start, TLS or not (45–55 ms here, where it names the system CA bundle): the
  * same cost on both sides of a ratio to bare node would make every start-up ratio look better than it is.
  */
 export function childEnv(extra = {}) {

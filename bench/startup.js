@@ -22,6 +22,7 @@ const BIN = join(ROOT, 'bin/downstack.js');
 const FLOOR = join(ROOT, 'bench/child/lockfile-floor.js');
 const FORMAT_FLOOR = join(ROOT, 'bench/child/lockfile-format-floor.js');
 const PEAK = join(ROOT, 'bench/child/peak-memory.js');
+const MODULE_LOAD = join(ROOT, 'bench/child/module-load.js');
 const DEFAULT_LOCK_DIR = '/work/cache/lockfiles';
 const LOCK_NAMES = new Set(['package-lock.json', 'pnpm-lock.yaml', 'yarn.lock']);
 const RSS_LIMIT_MB = 150;
@@ -65,6 +66,21 @@ function peakMb(args) {
   const match = /peak-rss-kb (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no peak memory from ${args.join(' ')}: ${result.stderr.slice(0, 400)}`);
   return Number(match[1]) / 1024;
+}
+
+/** Where a fresh process's start goes before any command runs: medians of `ROUNDS` children (bench/child/module-load.js). */
+function moduleLoad() {
+  const runs = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const result = spawnSync(process.execPath, [MODULE_LOAD], { cwd: ROOT, encoding: 'utf8', env: ENV });
+    if (result.status !== 0)
+      throw new Error(`module-load child exited ${result.status}: ${result.stderr.slice(0, 400)}`);
+    runs.push(JSON.parse(result.stdout));
+  }
+  const pick = (key) => median(runs.map((run) => run[key])).toFixed(1);
+  console.log(
+    `INFO  module load in a fresh process: dist/bundle/cli.js ${pick('cliMs')} ms, commander ${pick('commanderMs')} ms, dist/bundle/check.js ${pick('checkMs')} ms (the child's first line ran at ${pick('startMs')} ms)`,
+  );
 }
 
 /** One figure against its baseline; with a limit, PASS or MISS against it, without one only the ratio (INFO). */
@@ -136,6 +152,7 @@ export async function run() {
   const [nodeMs, versionMs, helpMs] = alternate([node, [BIN, '--version'], [BIN, '--help']]);
   goal('downstack --version', versionMs, 'node -e 0', nodeMs, 1.5);
   goal('downstack --help', helpMs, 'node -e 0', nodeMs, 1.5);
+  moduleLoad();
   const example = [BIN, 'check', 'examples/saas-app', '--no-resolve', '--index', index];
   const [nodeMs2, checkMs] = alternate([node, example]);
   goal('downstack check examples/saas-app', checkMs, 'node -e 0', nodeMs2, 3);

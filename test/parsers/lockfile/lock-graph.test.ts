@@ -6,6 +6,7 @@ import {
   dependenciesFromGraph,
   type LockGraph,
   type LockNode,
+  type LockRoot,
 } from '../../../src/parsers/lockfile/lock-graph.js';
 
 const node = (id: string, edges: LockNode['edges'] = [], extra: Partial<LockNode> = {}): LockNode => ({
@@ -14,6 +15,12 @@ const node = (id: string, edges: LockNode['edges'] = [], extra: Partial<LockNode
   version: id.split('@').pop(),
   edges,
   ...extra,
+});
+
+/** A graph of these nodes, each under its id; the root `app` at `.` unless roots are given. */
+const graphOf = (nodes: LockNode[], roots: LockRoot[] = [{ id: '.', name: 'app', dir: '.' }]): LockGraph => ({
+  nodes: new Map(nodes.map((entry) => [entry.id, entry])),
+  roots,
 });
 
 /**
@@ -44,14 +51,11 @@ function monorepo(): LockGraph {
   ];
   for (const entry of nodes.slice(0, 3)) entry.kind = 'prod';
   for (const entry of nodes.slice(3, 6)) entry.kind = 'prod';
-  return {
-    nodes: new Map(nodes.map((entry) => [entry.id, entry])),
-    roots: [
-      { id: '.', name: 'acme', dir: '.' },
-      { id: 'packages/web', name: '@acme/web', dir: 'packages/web' },
-      { id: 'packages/api', name: '@acme/api', dir: 'packages/api' },
-    ],
-  };
+  return graphOf(nodes, [
+    { id: '.', name: 'acme', dir: '.' },
+    { id: 'packages/web', name: '@acme/web', dir: 'packages/web' },
+    { id: 'packages/api', name: '@acme/api', dir: 'packages/api' },
+  ]);
 }
 
 const summary = (dependencies: ReturnType<typeof dependenciesFromGraph>['dependencies']) =>
@@ -156,10 +160,7 @@ describe('computeKinds, for formats that record no dev or optional flags', () =>
       node('chai@5.0.0'),
       node('orphan@1.0.0'),
     ];
-    const kinds = computeKinds({
-      nodes: new Map(nodes.map((entry) => [entry.id, entry])),
-      roots: [{ id: '.', name: 'app', dir: '.' }],
-    });
+    const kinds = computeKinds(graphOf(nodes));
     expect(Object.fromEntries(kinds)).toEqual({
       '.': 'prod',
       'sharp@0.34.0': 'optional',
@@ -196,10 +197,7 @@ describe('dependenciesFromGraph, chains of equal length', () => {
         ]),
         node('ws@8.18.0'),
       ];
-      return {
-        nodes: new Map(nodes.map((entry) => [entry.id, entry])),
-        roots: [{ id: '.', name: 'app', dir: '.' }],
-      };
+      return graphOf(nodes);
     };
     for (const order of ['listed', 'reversed'] as const) {
       const ws = dependenciesFromGraph(graph(order), 'yarn.lock').dependencies.find((d) => d.name === 'ws');

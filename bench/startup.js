@@ -31,19 +31,19 @@ const ENV = childEnv({ NO_COLOR: '1', DOWNSTACK_OFFLINE: '1' });
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-function runOnce(args, env = ENV) {
-  const start = performance.now();
-  const result = spawnSync(process.execPath, args, {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    env,
-  });
-  const ms = performance.now() - start;
-  // check exits 1 only for --fail-on; anything but 0 here is a broken run, which must not be timed as a fast one.
+/** One node child (a script and its arguments) in `env`; anything but exit 0 is a broken run, never a figure. */
+function runNode(args, env = ENV) {
+  const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024, env });
+  // check exits 1 only for --fail-on; a broken run must not be timed as a fast one.
   if (result.status !== 0)
     throw new Error(`node ${args.join(' ')} exited ${result.status}: ${result.stderr.slice(0, 400)}`);
-  return ms;
+  return result;
+}
+
+function runOnce(args, env = ENV) {
+  const start = performance.now();
+  runNode(args, env);
+  return performance.now() - start;
 }
 
 /** Medians of `rounds` alternating runs of each command (after one warm-up run of each), each in its `envs` entry. */
@@ -57,12 +57,7 @@ function alternate(commands, rounds = ROUNDS, envs = []) {
 
 /** Peak resident memory in MB of one run, as the process itself reports it (process.resourceUsage().maxRSS). */
 function peakMb(args) {
-  const result = spawnSync(process.execPath, [PEAK, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-    env: ENV,
-  });
+  const result = runNode([PEAK, ...args]);
   const match = /peak-rss-kb (\d+)/.exec(result.stderr);
   if (!match) throw new Error(`no peak memory from ${args.join(' ')}: ${result.stderr.slice(0, 400)}`);
   return Number(match[1]) / 1024;
@@ -72,10 +67,7 @@ function peakMb(args) {
 function moduleLoad() {
   const runs = [];
   for (let round = 0; round < ROUNDS; round++) {
-    const result = spawnSync(process.execPath, [MODULE_LOAD], { cwd: ROOT, encoding: 'utf8', env: ENV });
-    if (result.status !== 0)
-      throw new Error(`module-load child exited ${result.status}: ${result.stderr.slice(0, 400)}`);
-    runs.push(JSON.parse(result.stdout));
+    runs.push(JSON.parse(runNode([MODULE_LOAD]).stdout));
   }
   const pick = (key) => median(runs.map((run) => run[key])).toFixed(1);
   console.log(
